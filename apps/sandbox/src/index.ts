@@ -1,0 +1,36 @@
+/**
+ * The sandbox platform: a small, clearly labelled simulator of the systems the console
+ * talks to (Kubernetes API, Kafka Connect, Airflow, the notebook service, Trino's
+ * metadata, event generators). The console reaches each part over HTTP with the same
+ * client code it uses for the real system; nothing takes a shortcut.
+ */
+import type { SandboxPart, SandboxOptions, SandboxPartHandle } from "./part.js";
+import { connectPart } from "./connect/index.js";
+
+export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
+export { startConnectWorker, type ConnectWorker, type ConnectWorkerOptions } from "./connect/index.js";
+
+/** Every simulated system, started in this order. Add a line for a new one. */
+const parts: SandboxPart[] = [connectPart];
+
+export interface RunningSandbox {
+  /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */
+  urls: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+  const handles: Array<SandboxPartHandle & { name: string }> = [];
+  try {
+    for (const part of parts) handles.push({ name: part.name, ...(await part.start(options)) });
+  } catch (err) {
+    for (const h of handles.reverse()) await h.stop().catch(() => undefined);
+    throw err;
+  }
+  return {
+    urls: Object.fromEntries(handles.map((h) => [h.name, h.url])),
+    async stop() {
+      for (const h of handles.reverse()) await h.stop().catch(() => undefined);
+    },
+  };
+}

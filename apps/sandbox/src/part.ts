@@ -1,0 +1,25 @@
+export interface SandboxOptions {
+  /** Folder where parts keep state across restarts. */
+  dataDir: string;
+  /** The console's own address, for generators that post events to its ingest endpoints. */
+  consoleUrl: string;
+  /** Shared tokens for the console's ingest endpoints, keyed by source (trino, minio). */
+  ingestTokens: Record<string, string>;
+  /** Size of the simulated cluster (for benchmarks). */
+  nodes?: number;
+  pods?: number;
+  /** Random seed, so that tests see the same platform each run. */
+  seed?: number;
+  /** Turn off background generators (tests drive the sandbox themselves). */
+  quiet?: boolean;
+}
+
+export interface SandboxPartHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface SandboxPart {
+  name: string;
+  start(options: SandboxOptions): Promise<SandboxPartHandle>;
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
+import { modules } from "./modules/index.js";
+import { loadComponentsFile } from "./modules/shell/components-file.js";
+import { AccessControl } from "./platform/access.js";
+import { Authenticator } from "./platform/auth.js";
+import { bootstrap, type BootstrapResult } from "./platform/bootstrap.js";
+import { CacheBus } from "./platform/cache-bus.js";
+import { migrate, openDb, type Db } from "./platform/db/index.js";
+import { Directory } from "./platform/directory.js";
+import { forbidden, registerErrorHandling } from "./platform/errors.js";
+import { registerOpenApi } from "./platform/openapi.js";
+import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
+import type { Services } from "./platform/services.js";
+import { defaultWebDir, registerWebApp } from "./platform/web.js";
+
+export interface BuildOptions {
+  /** An open database (tests); otherwise opened from the config. */
+  db?: Db;
+  /** Pino logger options or false to stay quiet (tests). */
+  logger?: boolean | object;
+  webDir?: string;
+  platformStatus?: PlatformStatusSource;
+  licence?: LicenceCheck;
+  /** The running sandbox platform, when no real systems are configured. */
+  sandbox?: { urls: Record<string, string> } | null;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  bootstrapResult: BootstrapResult;
+}
+
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: {
+      paths: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        "req.headers['x-trino-ingest-token']",
+        'res.headers["set-cookie"]',
+        "*.password",
+        "*.token",
+        "*.value",
+      ],
+      censor: "[redacted]",
+    },
+  };
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(config.LOG_LEVEL),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    // One line per request, written in onResponse below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.decorateRequest("principal", null);
+  const routes: RouteOptions[] = [];
+  app.addHook("onRoute", (route) => void routes.push(route));
+  app.addHook("onSend", async (req, reply, payload) => {
+    reply.header("x-request-id", req.id);
+    return payload;
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    const level =
+      reply.statusCode >= 500 ? "error" : req.url === "/healthz" || req.url === "/readyz" ? "debug" : "info";
+    req.log[level](
+      {
+        method: req.method,
+        url: req.url.split("?")[0],
+        route: req.routeOptions.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: req.principal?.username,
+      },
+      "request",
+    );
+  });
+
+  const db = opts.db ?? (await openDb(config));
+  await migrate(db);
+  const components = loadComponentsFile(config.componentsFile);
+  const bootstrapResult = await bootstrap(db, config, components);
+
+  const bus = new CacheBus(db);
+  await bus.start();
+  const directory = new Directory(db, bus);
+  const access = new AccessControl(db, config, bus);
+  const idp = config.embeddedIdp ? await createEmbeddedIdp(config, db) : null;
+  const auth = new Authenticator(config, directory, idp ? idp.publicJwks : undefined);
+
+  const closers: Array<() => Promise<void> | void> = [];
+  const services: Services = {
+    config,
+    db,
+    bus,
+    directory,
+    access,
+    auth,
+    idp,
+    components,
+    platformStatus: opts.platformStatus ?? new NoCluster(),
+    licence: opts.licence ?? new NoLicence(config.LICENSING_ENABLED),
+    log: app.log,
+    sandbox: opts.sandbox ?? null,
+    routes,
+    onClose: (fn) => closers.push(fn),
+  };
+
+  // Every route declares who may call it; anything undeclared is refused (fail closed).
+  app.addHook("onRequest", async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (access === "public") return;
+    if (access === undefined) {
+      // No matched route: the not-found handler answers.
+      if (req.routeOptions.url === undefined) return;
+      throw forbidden("This route is not available.", "route declares no access rule");
+    }
+    req.principal = await auth.authenticate(req);
+    if (access === "authenticated") return;
+    const menus = typeof access.menu === "string" ? [access.menu] : access.menu;
+    const allowed = await services.access.menusFor(req.principal);
+    if (!menus.some((m) => (allowed as string[]).includes(m)))
+      throw forbidden("You are not authorized to do this.", `menu ${menus.join(" or ")} is required`);
+  });
+
+  await registerOpenApi(app, config.publicUrl);
+
+  app.get("/healthz", { config: { access: "public" }, schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { config: { access: "public" }, schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.ping();
+      return { status: "ready", database: db.kind };
+    } catch {
+      return reply.code(503).send({ error: "The database is unavailable.", error_description: "database_unavailable" });
+    }
+  });
+
+  if (idp) await registerEmbeddedIdp(app, idp, { config, db, bus });
+  for (const register of modules) await register(app, services);
+
+  const issuerOrigin = new URL(config.issuer).origin;
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Ant Design writes its styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${issuerOrigin}`,
+    `frame-src 'self' ${issuerOrigin}`,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+  await registerWebApp(app, opts.webDir ?? defaultWebDir(), csp);
+
+  app.addHook("onClose", async () => {
+    for (const fn of closers.reverse()) await fn();
+    await bus.stop();
+    if (!opts.db) await db.close();
+  });
+
+  return { app, services, bootstrapResult };
+}

@@ -1,0 +1,173 @@
+import path from "node:path";
+import { z } from "zod";
+import { MENU_KEYS } from "@console/contracts";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const url = z.url({ message: "must be an absolute http(s) URL" }).refine((u) => /^https?:\/\//.test(u), {
+  message: "must be an absolute http(s) URL",
+});
+
+const menuList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(MENU_KEYS, { message: `must list menu keys among ${MENU_KEYS.join(", ")}` })));
+
+const port = z.coerce
+  .number({ message: "must be a port number" })
+  .int({ message: "must be a whole number" })
+  .min(1, { message: "must be between 1 and 65535" })
+  .max(65535, { message: "must be between 1 and 65535" });
+
+/**
+ * Every environment variable the console reads. docs/configuration.md documents
+ * each one; keep the two in step.
+ */
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// connection URL" })
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: url.optional(),
+  TRUST_PROXY: bool.default(false),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, {
+      message: "must be 2-63 lower-case letters, digits, dot, dash or underscore",
+    })
+    .default("admin"),
+  ADMIN_PASSWORD: z.string().min(12, { message: "must be at least 12 characters" }).optional(),
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default("platform-console"),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_SCOPE: z.string().min(1).default("openid profile email"),
+  OIDC_USERNAME_CLAIM: z.string().min(1).default("preferred_username"),
+  OIDC_GROUPS_CLAIM: z.string().min(1).default("groups"),
+  RESTRICTED_MENUS: menuList.default([]),
+  DEFAULT_LANDING: z.enum(MENU_KEYS, { message: `must be one of ${MENU_KEYS.join(", ")}` }).optional(),
+  LICENSING_ENABLED: bool.default(false),
+  DOCS_URL: url.optional(),
+  DISCOVERY_HUB_URL: url.optional(),
+  PLATFORM_COMPONENTS_FILE: z.string().min(1).optional(),
+  HIDDEN_QUICK_LAUNCH: z
+    .string()
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .default(["admin-ui"]),
+  FEATURE_METRICS: bool.default(true),
+  FEATURE_RENDER_WORKLOADS: bool.default(true),
+  FEATURE_CLOUD_DEPLOYMENT: bool.default(false),
+  FEATURE_OVERVIEW_CHARTS: bool.default(true),
+  SANDBOX: z.enum(["auto", "off"], { message: "must be auto or off" }).default("auto"),
+  SANDBOX_NODES: z.coerce.number().int().min(1).max(5000).default(6),
+  SANDBOX_PODS: z.coerce.number().int().min(1).max(100_000).default(120),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  // Users, groups and directory sync (LDAP or Active Directory); see docs/ldap.md.
+  LDAP_URL: z
+    .string()
+    .regex(/^ldaps?:\/\/[^/\s]+\/?$/, { message: "must be an ldap:// or ldaps:// URL with host and port only" })
+    .optional(),
+  LDAP_BIND_DN: z.string().min(1).optional(),
+  LDAP_BIND_PASSWORD: z.string().min(1).optional(),
+  LDAP_USER_BASE: z.string().min(1).optional(),
+  LDAP_USER_FILTER: z
+    .string()
+    .regex(/^\(.*\)$/s, { message: "must be an LDAP filter in parentheses" })
+    .optional(),
+  LDAP_GROUP_BASE: z.string().min(1).optional(),
+  LDAP_GROUP_FILTER: z
+    .string()
+    .regex(/^\(.*\)$/s, { message: "must be an LDAP filter in parentheses" })
+    .optional(),
+  LDAP_USERNAME_ATTRIBUTE: z.string().min(1).default("uid"),
+  LDAP_FIRST_NAME_ATTRIBUTE: z.string().min(1).default("givenName"),
+  LDAP_LAST_NAME_ATTRIBUTE: z.string().min(1).default("sn"),
+  LDAP_EMAIL_ATTRIBUTE: z.string().min(1).default("mail"),
+  LDAP_GROUP_NAME_ATTRIBUTE: z.string().min(1).default("cn"),
+  LDAP_GROUP_MEMBER_ATTRIBUTE: z.string().min(1).default("member"),
+  LDAP_STARTTLS: bool.default(false),
+  LDAP_TLS_CA_FILE: z.string().min(1).optional(),
+  LDAP_TLS_REJECT_UNAUTHORIZED: bool.default(true),
+  LDAP_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  LDAP_PAGE_SIZE: z.coerce.number().int().min(10).max(5000).default(500),
+  TRINO_GROUP_FILE: z.string().min(1).optional(),
+  SYNC_PERIODIC: bool.default(false),
+  SYNC_PERIOD_MINUTES: z.coerce
+    .number({ message: "must be a whole number of minutes" })
+    .int({ message: "must be a whole number of minutes" })
+    .gt(60, { message: "must be more than 60 and at most 525600" })
+    .max(525_600, { message: "must be more than 60 and at most 525600" })
+    .default(1440),
+  // Change-data-capture connectors: the Kafka Connect worker (unset: the sandbox's worker).
+  CONNECT_URL: url.optional(),
+  CONNECT_USERNAME: z.string().min(1).optional(),
+  CONNECT_PASSWORD: z.string().min(1).optional(),
+  CONNECT_CA_FILE: z.string().min(1).optional(),
+  CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  CONNECT_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  dataDir: string;
+  componentsFile: string;
+  embeddedIdp: boolean;
+  issuer: string;
+  audience: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Turns the environment into a typed config; a bad value names the variable in one line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== "") relevant[key] = value;
+  }
+  const parsed = EnvSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const displayHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${displayHost.includes(":") ? `[${displayHost}]` : displayHost}:${e.PORT}`
+  ).replace(/\/+$/, "");
+  const embeddedIdp = !e.OIDC_ISSUER;
+  const issuer = (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/+$/, "");
+  return {
+    ...e,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    componentsFile: path.resolve(
+      e.PLATFORM_COMPONENTS_FILE ?? new URL("../config/platform-components.yaml", import.meta.url).pathname,
+    ),
+    embeddedIdp,
+    issuer,
+    // The embedded provider issues tokens for the console's API resource; an external
+    // issuer (Keycloak) is expected to put the client id in `aud` (an audience mapper).
+    audience: e.OIDC_AUDIENCE ?? (embeddedIdp ? `${publicUrl}/admin-api` : e.OIDC_CLIENT_ID),
+  };
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import type { Services } from "../platform/services.js";
+import { auditTrailModule } from "./audit-trail/routes.js";
+import { directorySyncModule } from "./directory-sync/routes.js";
+import { connectorsModule } from "./connectors/routes.js";
+import { licencesModule } from "./licences/routes.js";
+import { permissionsModule } from "./permissions/routes.js";
+import { shellModule } from "./shell/routes.js";
+import { usersModule } from "./users/routes.js";
+
+/** Every feature module, registered in this order. Add a line for a new module. */
+export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void | Promise<void>> = [
+  shellModule,
+  licencesModule,
+  usersModule,
+  directorySyncModule,
+  permissionsModule,
+  auditTrailModule,
+  connectorsModule,
+];

@@ -1,0 +1,13 @@
+import path from "node:path";
+import type { Config } from "../../config.js";
+import { openPglite } from "./pglite.js";
+import { openPostgres } from "./postgres.js";
+import type { Db } from "./types.js";
+
+export type { Db, Queryable, Row } from "./types.js";
+export { migrate } from "./migrate.js";
+
+export async function openDb(config: Pick<Config, "DATABASE_URL" | "DATABASE_POOL_MAX" | "dataDir">): Promise<Db> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX);
+  return openPglite(path.join(config.dataDir, "pglite"));
+}

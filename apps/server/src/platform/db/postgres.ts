@@ -1,0 +1,103 @@
+import pg from "pg";
+import type { Db, Queryable, QueryResult, Row, Unlisten } from "./types.js";
+
+// Counts and bigserial ids come back as numbers, as they do from PGlite.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+export async function openPostgres(url: string, max: number): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    // Requests fail fast while the database is away instead of queueing forever.
+    query_timeout: 15_000,
+  });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on("error", () => undefined);
+
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function ensureListener(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
+    });
+    client.on("error", () => {
+      listener = null;
+      // Reconnect in the background and re-subscribe every channel.
+      setTimeout(() => void resubscribe(), 1000).unref();
+    });
+    await client.connect();
+    listener = client;
+    return client;
+  }
+
+  async function resubscribe(): Promise<void> {
+    try {
+      const client = await ensureListener();
+      for (const channel of handlers.keys()) await client.query(`LISTEN "${channel}"`);
+    } catch {
+      setTimeout(() => void resubscribe(), 2000).unref();
+    }
+  }
+
+  const query = async <T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const r = await pool.query(sql, params as unknown[]);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+  };
+
+  return {
+    kind: "postgres",
+    query,
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const q: Queryable = {
+          async query<R = Row>(sql: string, params?: unknown[]) {
+            const r = await client.query(sql, params as unknown[]);
+            return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+          },
+        };
+        const result = await fn(q);
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async listen(channel, onPayload): Promise<Unlisten> {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        const client = await ensureListener();
+        await client.query(`LISTEN "${channel}"`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async ping() {
+      await pool.query("SELECT 1");
+    },
+    async close() {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}

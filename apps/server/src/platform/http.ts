@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { Access, RouteDef } from "@console/contracts";
+import { ErrorBody } from "@console/contracts";
+import type { Principal } from "./access.js";
+import type { Actor } from "./audit.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface Ctx<D extends RouteDef> {
+  params: Out<D["params"]>;
+  query: Out<D["query"]>;
+  body: Out<D["body"]>;
+  principal: Principal;
+  actor: Actor;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<D extends RouteDef> = (ctx: Ctx<D>) => Promise<z.input<D["response"]>> | z.input<D["response"]>;
+
+export function actorOf(req: FastifyRequest): Actor {
+  return { username: req.principal?.username ?? "anonymous", ipAddress: req.ip ?? null };
+}
+
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 502, 503] as const;
+
+/** Registers a route from its contract: schemas, access and OpenAPI all come from `def`. */
+export function handle<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
+  const status = def.status ?? 200;
+  const response: Record<number, z.ZodType> = { [status]: def.response };
+  for (const s of ERROR_STATUSES) response[s] = ErrorBody;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path.replace(/:([A-Za-z_]+)/g, ":$1"),
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response,
+      ...(def.access === "public" ? {} : { security: [{ bearer: [] }] }),
+    },
+    handler: async (req, reply) => {
+      const result = await handler({
+        params: req.params as never,
+        query: req.query as never,
+        body: req.body as never,
+        principal: req.principal as Principal,
+        actor: actorOf(req),
+        req,
+        reply,
+      });
+      if (status !== 200) reply.code(status);
+      if (status === 204) return reply.send();
+      return result;
+    },
+  });
+}

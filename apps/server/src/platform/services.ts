@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger, RouteOptions } from "fastify";
+import type { Config } from "../config.js";
+import type { EmbeddedIdp } from "../idp/index.js";
+import type { PlatformComponent } from "../modules/shell/components-file.js";
+import type { AccessControl } from "./access.js";
+import type { Authenticator } from "./auth.js";
+import type { CacheBus } from "./cache-bus.js";
+import type { Db } from "./db/index.js";
+import type { Directory } from "./directory.js";
+import type { LicenceCheck, PlatformStatusSource } from "./platform-status.js";
+
+/** What every module is given: the platform parts, wired once in buildApp. */
+export interface Services {
+  config: Config;
+  db: Db;
+  bus: CacheBus;
+  directory: Directory;
+  access: AccessControl;
+  auth: Authenticator;
+  idp: EmbeddedIdp | null;
+  components: PlatformComponent[];
+  platformStatus: PlatformStatusSource;
+  licence: LicenceCheck;
+  log: FastifyBaseLogger;
+  /** The sandbox platform's parts by name (kubernetes, connect, ...), when it runs. */
+  sandbox: { urls: Record<string, string> } | null;
+  /** Every route registered, with its options (read after the app is ready). */
+  routes: RouteOptions[];
+  /** Work to stop on shutdown (timers, streams). */
+  onClose(fn: () => Promise<void> | void): void;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.publicUrl).toBe("http://127.0.0.1:8080");
+    expect(c.embeddedIdp).toBe(true);
+    expect(c.issuer).toBe("http://127.0.0.1:8080/oidc");
+    expect(c.ADMIN_USERNAME).toBe("admin");
+    expect(c.LICENSING_ENABLED).toBe(false);
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "Invalid configuration: PORT must be a port number"],
+    [{ PORT: "70000" }, "Invalid configuration: PORT must be between 1 and 65535"],
+    [{ DATABASE_URL: "mysql://x" }, "Invalid configuration: DATABASE_URL must be a postgres:// connection URL"],
+    [{ PUBLIC_URL: "console.example.com" }, "Invalid configuration: PUBLIC_URL must be an absolute http(s) URL"],
+    [{ OIDC_ISSUER: "ftp://idp" }, "Invalid configuration: OIDC_ISSUER must be an absolute http(s) URL"],
+    [{ LICENSING_ENABLED: "maybe" }, "Invalid configuration: LICENSING_ENABLED must be true or false"],
+    [{ RESTRICTED_MENUS: "audits,nonsense" }, "Invalid configuration: RESTRICTED_MENUS must list menu keys"],
+    [{ DEFAULT_LANDING: "nowhere" }, "Invalid configuration: DEFAULT_LANDING must be one of"],
+    [{ ADMIN_PASSWORD: "short" }, "Invalid configuration: ADMIN_PASSWORD must be at least 12 characters"],
+  ])("stops on a bad value: %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("points at an external issuer by configuration alone", () => {
+    const c = loadConfig({ OIDC_ISSUER: "https://keycloak.example.com/realms/data/", OIDC_CLIENT_ID: "console" });
+    expect(c.embeddedIdp).toBe(false);
+    expect(c.issuer).toBe("https://keycloak.example.com/realms/data");
+    expect(c.audience).toBe("console");
+  });
+});

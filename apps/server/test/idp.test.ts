@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PASSWORD, makeApp, type TestApp } from "./support/app.js";
+import { bearer, signIn } from "./support/auth.js";
+import { DB_KINDS } from "./support/db.js";
+import { seedUser, USER_PASSWORD } from "./support/seed.js";
+
+describe.each(DB_KINDS)("embedded sign-in (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp(kind, { LOGIN_MAX_FAILURES: "3" });
+  });
+  afterAll(() => t.close());
+
+  it("serves the provider's discovery document under /oidc", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/oidc/.well-known/openid-configuration" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().issuer).toBe("http://console.test/oidc");
+    expect(res.json().code_challenge_methods_supported).toEqual(["S256"]);
+  });
+
+  it("shows a login page with Username, Password and Sign in", async () => {
+    const auth = await t.app.inject({
+      method: "GET",
+      url: "/oidc/auth?client_id=platform-console&response_type=code&redirect_uri=http%3A%2F%2Fconsole.test%2Flogin%2Fcallback&scope=openid&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256",
+    });
+    expect(auth.statusCode).toBe(303);
+    const cookie = (auth.headers["set-cookie"] as string[]).map((c) => c.split(";")[0]).join("; ");
+    const page = await t.app.inject({ method: "GET", url: auth.headers.location as string, headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<label for="username">Username</label>');
+    expect(page.body).toContain('<label for="password">Password</label>');
+    expect(page.body).toContain(">Sign in</button>");
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+  });
+
+  it("signs the admin in and the token opens the API", async () => {
+    const r = await signIn(t.app, "admin", ADMIN_PASSWORD);
+    expect(r.ok).toBe(true);
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/admin-api/api/v1/me",
+      headers: bearer(r.tokens!.access_token),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: "admin", groups: ["console-admins"] });
+    expect(r.tokens!.refresh_token).toBeTruthy();
+  });
+
+  it("records sign-ins and failed sign-ins as login events", async () => {
+    await seedUser(t.testDb.db, "eve");
+    await signIn(t.app, "eve", "wrong-password-1");
+    await signIn(t.app, "eve", USER_PASSWORD);
+    const { rows } = await t.testDb.db.query<{ type: string; error: string | null; client_id: string }>(
+      "SELECT type, error, client_id FROM login_events WHERE username = 'eve' ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { type: "LOGIN_ERROR", error: "invalid_user_credentials", client_id: "platform-console" },
+      { type: "LOGIN", error: null, client_id: "platform-console" },
+    ]);
+  });
+
+  it("answers a wrong password with a clear message", async () => {
+    await seedUser(t.testDb.db, "bob");
+    const r = await signIn(t.app, "bob", "not-the-password");
+    expect(r.ok).toBe(false);
+    expect(r.status).toBe(401);
+    expect(r.page).toContain("Invalid username or password.");
+  });
+
+  it("locks a user out after repeated failures, even with the right password", async () => {
+    await seedUser(t.testDb.db, "mallory");
+    for (let i = 0; i < 3; i++) expect((await signIn(t.app, "mallory", `guess-${i}`)).status).toBe(401);
+    const locked = await signIn(t.app, "mallory", USER_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.page).toContain("Too many failed sign-in attempts");
+  });
+
+  it("slows guessing of names that do not exist the same way", async () => {
+    for (let i = 0; i < 3; i++) expect((await signIn(t.app, "nobody", `guess-${i}`)).status).toBe(401);
+    expect((await signIn(t.app, "nobody", "guess-x")).status).toBe(429);
+  });
+
+  it("refuses a disabled user", async () => {
+    await seedUser(t.testDb.db, "dora", { enabled: false });
+    const r = await signIn(t.app, "dora", USER_PASSWORD);
+    expect(r.status).toBe(403);
+    expect(r.page).toContain("Your account is disabled");
+  });
+
+  it("makes a user with a temporary password choose a new one first", async () => {
+    await seedUser(t.testDb.db, "tim", { mustChange: true });
+    const r = await signIn(t.app, "tim", USER_PASSWORD);
+    expect(r.ok).toBe(false);
+    expect(r.status).toBe(200);
+    expect(r.page).toContain("Set a new password");
+  });
+});

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { ADMIN_PASSWORD, PUBLIC_URL } from "./app.js";
+
+/** A minimal cookie jar: the provider scopes cookies by path, the tests send them all. */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  take(res: LightMyRequestResponse): void {
+    const raw = res.headers["set-cookie"];
+    for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+const pathOf = (location: string) => {
+  const u = new URL(location, PUBLIC_URL);
+  return u.pathname + u.search;
+};
+
+export interface Tokens {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  expires_in: number;
+}
+
+export interface SignInResult {
+  ok: boolean;
+  tokens?: Tokens;
+  /** The login page's status and HTML when sign-in did not go through. */
+  status?: number;
+  page?: string;
+}
+
+/**
+ * Signs in through the embedded provider exactly as the browser does: authorization
+ * request with PKCE, the login form, the redirect with the code, the token exchange.
+ */
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<SignInResult> {
+  const jar = new Jar();
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const redirectUri = `${PUBLIC_URL}/login/callback`;
+  const auth = await app.inject({
+    method: "GET",
+    url: `/oidc/auth?${new URLSearchParams({
+      client_id: "platform-console",
+      response_type: "code",
+      redirect_uri: redirectUri,
+      scope: "openid profile email",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      state: "s1",
+      nonce: "n1",
+    })}`,
+  });
+  jar.take(auth);
+  if (auth.statusCode !== 303) throw new Error(`authorization request answered ${auth.statusCode}: ${auth.body}`);
+  const interaction = pathOf(auth.headers.location as string);
+  const login = await app.inject({
+    method: "POST",
+    url: `${interaction}/login`,
+    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ username, password }).toString(),
+  });
+  jar.take(login);
+  if (login.statusCode !== 303) return { ok: false, status: login.statusCode, page: login.body };
+  const resume = await app.inject({
+    method: "GET",
+    url: pathOf(login.headers.location as string),
+    headers: { cookie: jar.header() },
+  });
+  jar.take(resume);
+  const callback = new URL(resume.headers.location as string, PUBLIC_URL);
+  const code = callback.searchParams.get("code");
+  if (!code) throw new Error(`no code in ${resume.statusCode} ${resume.headers.location} ${resume.body}`);
+  const token = await app.inject({
+    method: "POST",
+    url: "/oidc/token",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: "platform-console",
+      code_verifier: verifier,
+    }).toString(),
+  });
+  if (token.statusCode !== 200) throw new Error(`token exchange answered ${token.statusCode}: ${token.body}`);
+  return { ok: true, tokens: token.json() as Tokens };
+}
+
+/** Signs in and returns the access token; fails the test if sign-in is refused. */
+export async function tokenFor(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const r = await signIn(app, username, password);
+  if (!r.ok || !r.tokens) throw new Error(`sign-in of ${username} failed with ${r.status}`);
+  return r.tokens.access_token;
+}
+
+export const adminToken = (app: FastifyInstance) => tokenFor(app, "admin", ADMIN_PASSWORD);
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

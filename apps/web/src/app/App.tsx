@@ -1,0 +1,47 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { App as AntApp, ConfigProvider, theme } from "antd";
+import { RouterProvider } from "react-router";
+import { NOTIFICATION_MAX, NOTIFICATION_TOP } from "@console/contracts";
+import { router } from "./router";
+import { NotificationsBridge } from "./shell/Layout";
+import { notifyError } from "./shell/notify";
+import { TourProvider } from "./shell/tour";
+import { useShell } from "./state";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    /** quiet: the caller handles failure itself (no error notification). */
+    queryMeta: { quiet?: boolean };
+    mutationMeta: { quiet?: boolean };
+  }
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (err, query) => (query.meta?.quiet ? undefined : notifyError(err)) }),
+  mutationCache: new MutationCache({
+    onError: (err, _v, _c, mutation) => (mutation.meta?.quiet ? undefined : notifyError(err)),
+  }),
+  defaultOptions: {
+    queries: {
+      retry: (count, err) => count < 1 && (err as { status?: number }).status === undefined,
+      refetchOnWindowFocus: false,
+      staleTime: 10_000,
+    },
+  },
+});
+
+export function App() {
+  const dark = useShell((s) => s.isDarkMode);
+  return (
+    <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+      <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "topRight" }}>
+        <NotificationsBridge />
+        <QueryClientProvider client={queryClient}>
+          <TourProvider>
+            <RouterProvider router={router} />
+          </TourProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ComponentType, LazyExoticComponent } from "react";
+import type { MenuKey } from "@console/contracts";
+
+/** A screen a feature owns: its path, the menu that guards it and its lazily loaded page. */
+export interface FeatureRoute {
+  path: string;
+  menu: MenuKey;
+  /** A platform component that must be available (e.g. debezium for the connector screens). */
+  requiresComponent?: string;
+  element: LazyExoticComponent<ComponentType>;
+}

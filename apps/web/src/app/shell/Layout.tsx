@@ -1,0 +1,117 @@
+import { QuestionCircleOutlined } from "@ant-design/icons";
+import { useQueryClient } from "@tanstack/react-query";
+import { App, Button, Flex, Layout as AntLayout, Tooltip, theme } from "antd";
+import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router";
+import { CONTENT_MAX_WIDTH } from "@console/contracts";
+import { useLandingPath } from "../landing";
+import { usePublicConfig } from "../queries";
+import { useShell } from "../state";
+import { FullPageSpinner } from "./guards";
+import { Header } from "./Header";
+import { LicenceAlert } from "./LicenceAlert";
+import { bindNotifications } from "./notify";
+import { QuickLaunch } from "./QuickLaunch";
+import { RotateWarning } from "./RotateWarning";
+import { SideMenu } from "./SideMenu";
+
+/** Each tick of the global refresh reloads what is on screen and tells screens to reset paging. */
+function RefreshTicker() {
+  const interval = useShell((s) => s.refreshInterval);
+  const tick = useShell((s) => s.tick);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!interval) return;
+    const timer = setInterval(() => {
+      tick();
+      void client.invalidateQueries({ type: "active" });
+    }, interval);
+    return () => clearInterval(timer);
+  }, [interval, tick, client]);
+  return null;
+}
+
+export function NotificationsBridge() {
+  const { notification } = App.useApp();
+  useEffect(() => bindNotifications(notification), [notification]);
+  return null;
+}
+
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [collapsed, setCollapsed] = useState(false);
+  const docsUrl = usePublicConfig().data?.docsUrl;
+  const landing = useLandingPath();
+
+  return (
+    <AntLayout style={{ minHeight: "100vh" }}>
+      <RefreshTicker />
+      <RotateWarning />
+      <AntLayout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={240}
+        theme={useShell((s) => (s.isDarkMode ? "dark" : "light"))}
+        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+      >
+        <Flex vertical style={{ height: "100%" }}>
+          <Link to={landing} style={{ display: "block", padding: "16px 20px" }} aria-label={t("app.title")}>
+            <span
+              style={{
+                fontWeight: 600,
+                color: token.colorText,
+                fontSize: collapsed ? 14 : 18,
+                width: collapsed ? 100 : 134,
+                display: "inline-block",
+              }}
+            >
+              {collapsed ? "PC" : t("app.title")}
+            </span>
+          </Link>
+          <nav style={{ flex: 1, overflowY: "auto" }}>
+            <SideMenu collapsed={collapsed} />
+          </nav>
+          <Flex vertical gap={4} style={{ padding: 8 }}>
+            {docsUrl ? (
+              <Tooltip title={collapsed ? t("header.help") : undefined} placement="right">
+                <Button
+                  type="text"
+                  block
+                  icon={<QuestionCircleOutlined />}
+                  href={docsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {collapsed ? null : t("header.help")}
+                </Button>
+              </Tooltip>
+            ) : null}
+            <QuickLaunch collapsed={collapsed} />
+          </Flex>
+        </Flex>
+      </AntLayout.Sider>
+      <AntLayout>
+        <AntLayout.Header
+          style={{
+            background: token.colorBgContainer,
+            padding: "0 16px",
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Header />
+        </AntLayout.Header>
+        <LicenceAlert />
+        <AntLayout.Content style={{ padding: 24, maxWidth: CONTENT_MAX_WIDTH, width: "100%", margin: "0 auto" }}>
+          <main>
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </AntLayout.Content>
+      </AntLayout>
+    </AntLayout>
+  );
+}

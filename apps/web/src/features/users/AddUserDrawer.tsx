@@ -1,0 +1,133 @@
+import { Button, Drawer, Flex, Form, Input, Select } from "antd";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN } from "@console/contracts";
+import { toast } from "../../app/shell/notify";
+import { ApiError, errorMessage } from "../../shared/lib/api";
+import { CopyButton } from "../../shared/ui/CopyButton";
+import { useCreateUser, useGroupNames } from "./api";
+import { generateTemporaryPassword } from "./password";
+
+interface NewUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  groups: string[];
+}
+
+/** The server names the field it refuses as body.<field>; show its sentence there. */
+const FIELD_OF: Record<string, keyof NewUser> = {
+  "body.username": "username",
+  "body.firstName": "firstName",
+  "body.lastName": "lastName",
+  "body.email": "email",
+  "body.password": "password",
+  "body.groups": "groups",
+};
+
+export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<NewUser>();
+  const groups = useGroupNames(props.open);
+  const create = useCreateUser();
+  const password = Form.useWatch("password", form) ?? "";
+
+  useEffect(() => {
+    if (props.open) {
+      form.resetFields();
+      form.setFieldValue("password", generateTemporaryPassword());
+    }
+  }, [props.open, form]);
+
+  const submit = (values: NewUser) =>
+    create.mutate(
+      { ...values, lastName: values.lastName ?? "", email: values.email ?? "", groups: values.groups ?? [] },
+      {
+        onSuccess: (user) => {
+          toast.success(t("users.add.done", { username: user.username }));
+          props.onClose();
+        },
+        onError: (err) => {
+          const field = err instanceof ApiError ? FIELD_OF[err.body?.field ?? ""] : undefined;
+          // The server's sentence starts with the field's path when zod found it; drop that.
+          const message = errorMessage(err).replace(/^body\.\w+: /, "");
+          if (field) form.setFields([{ name: field, errors: [message] }]);
+          else toast.error(message);
+        },
+      },
+    );
+
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t("users.add.required", { field }),
+  });
+
+  return (
+    <Drawer
+      open={props.open}
+      onClose={props.onClose}
+      title={t("users.add.title")}
+      size={480}
+      destroyOnHidden
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={props.onClose}>{t("common.cancel")}</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
+            {t("users.add.save")}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<NewUser> form={form} layout="vertical" onFinish={submit} requiredMark="optional">
+        <Form.Item
+          name="username"
+          label={t("users.add.username")}
+          extra={t("users.add.usernameHint")}
+          normalize={(v: string) => v.toLowerCase().replace(/\s/g, "")}
+          rules={[
+            required(t("users.add.username")),
+            { pattern: USERNAME_PATTERN, message: t("users.add.usernameInvalid") },
+          ]}
+        >
+          <Input autoComplete="off" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="firstName" label={t("users.add.firstName")} rules={[required(t("users.add.firstName"))]}>
+          <Input maxLength={PERSON_NAME_MAX} />
+        </Form.Item>
+        <Form.Item name="lastName" label={t("users.add.lastName")}>
+          <Input maxLength={PERSON_NAME_MAX} />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t("users.add.email")}
+          rules={[{ type: "email", message: t("users.add.emailInvalid") }]}
+        >
+          <Input type="email" maxLength={EMAIL_MAX} />
+        </Form.Item>
+        <Form.Item label={t("users.add.password")} required extra={t("users.add.passwordHint")}>
+          <Flex gap={8}>
+            <Form.Item name="password" noStyle rules={[required(t("users.add.password"))]}>
+              <Input.Password aria-label={t("users.add.password")} autoComplete="new-password" maxLength={256} />
+            </Form.Item>
+            <CopyButton value={password} />
+            <Button onClick={() => form.setFieldValue("password", generateTemporaryPassword())}>
+              {t("users.add.generate")}
+            </Button>
+          </Flex>
+        </Form.Item>
+        <Form.Item name="groups" label={t("users.add.groups")}>
+          <Select
+            mode="multiple"
+            allowClear
+            showSearch
+            loading={groups.isPending}
+            options={(groups.data ?? []).map((g) => ({ value: g, label: g }))}
+          />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

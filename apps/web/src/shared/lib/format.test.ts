@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { abbreviateNumber, formatBytes, formatDateTime, formatDuration, orPlaceholder, usageLevel } from "./format";
+
+describe("formatting", () => {
+  it("abbreviates numbers with K, M and B", () => {
+    expect(abbreviateNumber(999)).toBe("999");
+    expect(abbreviateNumber(1234)).toBe("1.2K");
+    expect(abbreviateNumber(5_600_000)).toBe("5.6M");
+    expect(abbreviateNumber(7_000_000_000)).toBe("7B");
+    expect(abbreviateNumber(null)).toBe("—");
+  });
+
+  it("writes durations with d, h, m and s", () => {
+    expect(formatDuration(0)).toBe("0s");
+    expect(formatDuration(59)).toBe("59s");
+    expect(formatDuration(61)).toBe("1m 1s");
+    expect(formatDuration(3 * 3600 + 5 * 60 + 9)).toBe("3h 5m");
+    expect(formatDuration(2 * 86400 + 3600)).toBe("2d 1h");
+    expect(formatDuration(undefined)).toBe("—");
+  });
+
+  it("formats dates as the spec does", () => {
+    expect(formatDateTime("2026-03-04T15:06:07")).toBe("04-03-2026, 3:06:07 pm");
+    expect(formatDateTime("2026-03-04T15:06:07", "DD MMM YYYY, h.mm A")).toBe("04 Mar 2026, 3.06 PM");
+    expect(formatDateTime("not a date")).toBe("—");
+  });
+
+  it("shows a placeholder for empty values", () => {
+    expect(orPlaceholder("")).toBe("—");
+    expect(orPlaceholder("  ")).toBe("—");
+    expect(orPlaceholder(0)).toBe("0");
+  });
+
+  it("grades usage by the spec's thresholds", () => {
+    expect(usageLevel(75)).toBe("success");
+    expect(usageLevel(75.1)).toBe("warning");
+    expect(usageLevel(90)).toBe("warning");
+    expect(usageLevel(91)).toBe("error");
+  });
+
+  it("writes byte sizes", () => {
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(0)).toBe("0 B");
+  });
+});

@@ -1,0 +1,93 @@
+import { Modal, Transfer } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+const LARGE_LIST = 500;
+
+export interface TransferChange {
+  toAssign: string[];
+  toRemove: string[];
+}
+
+/**
+ * The two-list dialog ("available" and "assigned") used to change group members, a user's
+ * groups and menu or component assignments. Save stays disabled until something changed.
+ */
+export function TransferDialog(props: {
+  open: boolean;
+  title: string;
+  subject: string;
+  all: string[];
+  assigned: string[];
+  loading?: boolean;
+  onSave: (change: TransferChange) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<string[]>(props.assigned);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (props.open) setTarget(props.assigned);
+  }, [props.open, props.assigned]);
+
+  const dataSource = useMemo(
+    () =>
+      [...new Set([...props.all, ...props.assigned])]
+        .sort((a, b) => a.localeCompare(b))
+        .map((key) => ({ key, title: key })),
+    [props.all, props.assigned],
+  );
+  const before = new Set(props.assigned);
+  const after = new Set(target);
+  const change: TransferChange = {
+    toAssign: target.filter((k) => !before.has(k)),
+    toRemove: props.assigned.filter((k) => !after.has(k)),
+  };
+  const changed = change.toAssign.length > 0 || change.toRemove.length > 0;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await props.onSave(change);
+      props.onClose();
+    } catch {
+      // The error was shown; the dialog stays open so nothing is lost.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={
+        <span>
+          {props.title}
+          <span style={{ fontWeight: 400 }}> · {props.subject}</span>
+        </span>
+      }
+      okText={t("common.save")}
+      cancelText={t("common.cancel")}
+      okButtonProps={{ disabled: !changed, loading: saving }}
+      onOk={save}
+      onCancel={props.onClose}
+      width={720}
+      destroyOnHidden
+    >
+      <Transfer
+        dataSource={dataSource}
+        targetKeys={target}
+        onChange={(keys) => setTarget(keys.map(String))}
+        render={(item) => item.title}
+        titles={[t("transfer.available"), t("transfer.assigned")]}
+        showSearch
+        oneWay={false}
+        // A directory can hold many thousands of names; render them a page at a time.
+        pagination={dataSource.length > LARGE_LIST ? { pageSize: 100, simple: true } : false}
+        listStyle={{ width: 310, height: 360 }}
+        locale={{ searchPlaceholder: t("common.search"), notFoundContent: t("common.noData") }}
+        disabled={props.loading}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { ADMIN_PASSWORD } from "./server.js";
+
+export { ADMIN_PASSWORD };
+
+/** Signs in through the console's login page, as a person does. */
+export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // The callback returns to "/", which sends the user on to their landing page.
+  await page.waitForURL(
+    (url) => url.pathname !== "/" && !url.pathname.startsWith("/interaction") && !url.pathname.startsWith("/login"),
+  );
+}
+
+export async function expectVisible(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: "visible" });
+  expect(await page.getByText(text).first().isVisible()).toBe(true);
+}
