@@ -6,12 +6,16 @@
  */
 import type { SandboxPart, SandboxOptions, SandboxPartHandle } from "./part.js";
 import { connectPart } from "./connect/index.js";
+import { trinoPart } from "./trino/index.js";
+import { notebookPart } from "./notebook/index.js";
 
 export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
 export { startConnectWorker, type ConnectWorker, type ConnectWorkerOptions } from "./connect/index.js";
+export { startTrinoSim, CATALOGUE, type TrinoSim } from "./trino/index.js";
+export { startNotebookSim, type NotebookSim } from "./notebook/index.js";
 
 /** Every simulated system, started in this order. Add a line for a new one. */
-const parts: SandboxPart[] = [connectPart];
+const parts: SandboxPart[] = [connectPart, trinoPart, notebookPart];
 
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */

@@ -9,3 +9,5 @@ export * from "./sync.js";
 export * from "./permissions.js";
 export * from "./connectors.js";
 export * from "./connector-constants.js";
+export * from "./policy-constants.js";
+export * from "./policies.js";
