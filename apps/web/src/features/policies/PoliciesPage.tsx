@@ -1,3 +1,4 @@
+import { SEARCH } from "./parts/search";
 import { DownloadOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, SyncOutlined } from "@ant-design/icons";
 import { Button, Flex, Input, Segmented, Select } from "antd";
 import { useState } from "react";
@@ -159,6 +160,7 @@ export default function PoliciesPage() {
                 onChange={(e) => set({ ...draft, id: e.target.value.replace(/\D/g, "") })}
               />
               <Select
+                showSearch={SEARCH}
                 aria-label={t("policies.filter.category")}
                 value={draft.category}
                 onChange={(v) => set({ ...draft, category: v })}
@@ -168,6 +170,7 @@ export default function PoliciesPage() {
                 ]}
               />
               <Select
+                showSearch={SEARCH}
                 aria-label={t("policies.filter.state")}
                 value={draft.state}
                 onChange={(v) => set({ ...draft, state: v })}

@@ -1,3 +1,4 @@
+import { SEARCH } from "./parts/search";
 import { App, Button, Card, Flex, Select, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -100,6 +101,7 @@ export default function PublicationsPage() {
         <Card title={t("policies.publications.compare")}>
           <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
             <Select
+              showSearch={SEARCH}
               aria-label={t("policies.publications.from")}
               placeholder={t("policies.publications.from")}
               style={{ width: 180 }}
@@ -108,6 +110,7 @@ export default function PublicationsPage() {
               options={options}
             />
             <Select
+              showSearch={SEARCH}
               aria-label={t("policies.publications.to")}
               placeholder={t("policies.publications.to")}
               style={{ width: 180 }}

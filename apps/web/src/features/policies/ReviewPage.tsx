@@ -1,3 +1,4 @@
+import { SEARCH } from "./parts/search";
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Spin } from "antd";
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { useEffect, useState } from "react";
@@ -142,6 +143,7 @@ export default function ReviewPage() {
             >
               <Flex gap={8}>
                 <Select
+                  showSearch={SEARCH}
                   aria-label={t("policies.review.extension")}
                   style={{ width: 100 }}
                   value={contact.extension || DEFAULT_PHONE_EXTENSION}

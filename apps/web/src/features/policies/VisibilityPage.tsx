@@ -1,3 +1,4 @@
+import { SEARCH } from "./parts/search";
 import { Alert, Button, Card, Descriptions, Flex, Select, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +37,8 @@ export default function VisibilityPage() {
       <Card style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
           <Select
-            showSearch
+            showSearch={SEARCH}
+
             aria-label={t("policies.visibility.user")}
             placeholder={t("policies.visibility.user")}
             style={{ width: 200 }}
@@ -45,6 +47,7 @@ export default function VisibilityPage() {
             options={(principals.data?.users ?? []).map((u) => ({ value: u, label: u }))}
           />
           <Select
+            showSearch={SEARCH}
             aria-label={t("policies.field.catalog")}
             placeholder={t("policies.field.catalog")}
             style={{ width: 160 }}
@@ -53,6 +56,7 @@ export default function VisibilityPage() {
             options={(lookups.data?.catalogs ?? []).map((c) => ({ value: c.name, label: c.name }))}
           />
           <Select
+            showSearch={SEARCH}
             aria-label={t("policies.field.schema")}
             placeholder={t("policies.field.schema")}
             style={{ width: 160 }}
@@ -61,7 +65,8 @@ export default function VisibilityPage() {
             options={(catalog?.schemas ?? []).map((s) => ({ value: s.name, label: s.name }))}
           />
           <Select
-            showSearch
+            showSearch={SEARCH}
+
             aria-label={t("policies.field.table")}
             placeholder={t("policies.field.table")}
             style={{ width: 200 }}

@@ -1,3 +1,4 @@
+import { SEARCH } from "../parts/search";
 import { DatePicker, Form, Select } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ export function AccessStep() {
     <>
       <Form.Item name="assignToUsers" label={t("policies.field.users")}>
         <Select
+          showSearch={SEARCH}
           mode="multiple"
           aria-label={t("policies.field.users")}
           loading={principals.isLoading}
@@ -23,6 +25,7 @@ export function AccessStep() {
       </Form.Item>
       <Form.Item name="assignToGroups" label={t("policies.field.groups")}>
         <Select
+          showSearch={SEARCH}
           mode="multiple"
           aria-label={t("policies.field.groups")}
           loading={principals.isLoading}

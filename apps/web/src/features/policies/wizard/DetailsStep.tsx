@@ -1,3 +1,4 @@
+import { SEARCH } from "../parts/search";
 import { Alert, Checkbox, Form, Input, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import {
@@ -48,6 +49,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
       </Form.Item>
       <Form.Item name="category" label={t("policies.field.category")} required>
         <Select<PolicyCategory>
+          showSearch={SEARCH}
           aria-label={t("policies.field.category")}
           options={POLICY_CATEGORIES.map((c) => ({ value: c, label: t(`policies.category.${c}`) }))}
         />
@@ -55,9 +57,9 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
       {v.category ? (
         <Form.Item name="catalogName" label={t("policies.field.catalog")} required>
           <Select
+            showSearch={SEARCH}
             aria-label={t("policies.field.catalog")}
             loading={lookups.isLoading}
-            showSearch
             options={(lookups.data?.catalogs ?? []).map((c) => ({ value: c.name, label: c.name }))}
           />
         </Form.Item>
@@ -66,6 +68,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
         v.category === "schema" ? (
           <Form.Item name="schemaName" label={t("policies.field.schema")} required>
             <Select
+              showSearch={SEARCH}
               mode="multiple"
               aria-label={t("policies.field.schema")}
               options={(catalog?.schemas ?? []).map((s) => ({ value: s.name, label: s.name }))}
@@ -80,8 +83,8 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
             getValueFromEvent={(value: string | undefined) => (value ? [value] : [])}
           >
             <Select
+              showSearch={SEARCH}
               aria-label={t("policies.field.schema")}
-              showSearch
               options={(catalog?.schemas ?? []).map((s) => ({ value: s.name, label: s.name }))}
             />
           </Form.Item>
@@ -90,6 +93,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
       {v.category === "tables" && schema ? (
         <Form.Item name="tables" label={t("policies.field.tables")} required>
           <Select
+            showSearch={SEARCH}
             mode="multiple"
             aria-label={t("policies.field.tables")}
             options={[
@@ -115,6 +119,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
             required
           >
             <Select
+              showSearch={SEARCH}
               mode="multiple"
               aria-label={t(v.category!.endsWith("Glossary") ? "policies.field.glossary" : "policies.field.tags")}
               loading={tags.isLoading}
@@ -132,6 +137,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
       {v.category === "catalog" || v.category === "schema" ? (
         <Form.Item name="allow" label={t("policies.field.access")}>
           <Select
+            showSearch={SEARCH}
             aria-label={t("policies.field.access")}
             options={CATALOG_ACCESS.map((a) => ({ value: a, label: t(`policies.access.${a}`) }))}
           />

@@ -1,3 +1,4 @@
+import { SEARCH } from "../parts/search";
 import { DeleteOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Form, Input, Select, Table, Typography } from "antd";
 import { useState } from "react";
@@ -60,6 +61,7 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
       ) : null}
       <Flex gap={8} wrap>
         <Select
+          showSearch={SEARCH}
           aria-label={t("policies.field.filterTable")}
           placeholder={t("policies.field.table")}
           style={{ width: 180 }}
@@ -68,6 +70,7 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
           options={props.tables.map((x) => ({ value: x, label: x }))}
         />
         <Select
+          showSearch={SEARCH}
           aria-label={t("policies.field.filterColumn")}
           placeholder={t("policies.field.column")}
           style={{ width: 200 }}
@@ -77,6 +80,7 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
           options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
         />
         <Select
+          showSearch={SEARCH}
           aria-label={t("policies.field.condition")}
           placeholder={t("policies.field.condition")}
           style={{ width: 140 }}

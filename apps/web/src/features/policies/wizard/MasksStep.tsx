@@ -1,3 +1,4 @@
+import { SEARCH } from "../parts/search";
 import { DeleteOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Form, Input, Select, Table } from "antd";
 import { useState } from "react";
@@ -81,6 +82,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
       ) : null}
       <Flex gap={8} wrap>
         <Select
+          showSearch={SEARCH}
           aria-label={t("policies.field.table")}
           placeholder={t("policies.field.table")}
           style={{ width: 180 }}
@@ -89,6 +91,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
           options={props.tables.map((x) => ({ value: x, label: x }))}
         />
         <Select
+          showSearch={SEARCH}
           aria-label={t("policies.field.column")}
           placeholder={t("policies.field.column")}
           style={{ width: 200 }}
@@ -100,6 +103,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
             .map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
         />
         <Select
+          showSearch={SEARCH}
           aria-label={t("policies.field.maskType")}
           placeholder={t("policies.field.maskType")}
           style={{ width: 140 }}
@@ -118,6 +122,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
           />
         ) : (
           <Select
+            showSearch={SEARCH}
             aria-label={t("policies.field.mask")}
             placeholder={t("policies.field.mask")}
             style={{ width: 200 }}
@@ -132,6 +137,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
       {d.type === "dynamic" ? (
         <Flex gap={8} wrap>
           <Select
+            showSearch={SEARCH}
             aria-label={t("policies.field.conditionColumn")}
             placeholder={t("policies.field.conditionColumn")}
             style={{ width: 200 }}
@@ -140,6 +146,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
             options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
           />
           <Select
+            showSearch={SEARCH}
             aria-label={t("policies.field.condition")}
             placeholder={t("policies.field.condition")}
             style={{ width: 140 }}
