@@ -34,7 +34,7 @@ function regex(pattern: string): RegExp {
 /** The name a pattern matches when it is a plain (escaped) name, else null. */
 function literalOf(pattern: string | undefined): string | null {
   if (pattern === undefined) return null;
-  if (!/^(?:[^\\^$.*+?()[\]{}|]|\\[\\^$.*+?()[\]{}|\-])*$/.test(pattern)) return null;
+  if (!/^(?:[^\\^$.*+?()[\]{}|]|\\[\\^$.*+?()[\]{}|-])*$/.test(pattern)) return null;
   return pattern.replace(/\\(.)/g, "$1");
 }
 
