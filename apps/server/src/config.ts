@@ -122,6 +122,12 @@ const EnvSchema = z.object({
   CONNECT_CA_FILE: z.string().min(1).optional(),
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   CONNECT_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // The Kubernetes cluster (unset: the sandbox platform's API); see docs/cluster.md.
+  KUBECONFIG: z.string().min(1).optional(),
+  KUBERNETES_CONTEXT: z.string().min(1).optional(),
+  KUBERNETES_IN_CLUSTER: bool.default(false),
+  KUBERNETES_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  KUBERNETES_STATUS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
