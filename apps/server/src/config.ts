@@ -137,6 +137,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, { message: "must be a catalog name" })
     .default("hive"),
+  // The Kubernetes cluster (unset: the sandbox platform's API); see docs/cluster.md.
+  KUBECONFIG: z.string().min(1).optional(),
+  KUBERNETES_CONTEXT: z.string().min(1).optional(),
+  KUBERNETES_IN_CLUSTER: bool.default(false),
+  KUBERNETES_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  KUBERNETES_STATUS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
