@@ -6,12 +6,14 @@
  */
 import type { SandboxPart, SandboxOptions, SandboxPartHandle } from "./part.js";
 import { connectPart } from "./connect/index.js";
+import { airflowPart } from "./airflow/index.js";
+import { auditFeedsPart } from "./audit-feeds/index.js";
 
 export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
 export { startConnectWorker, type ConnectWorker, type ConnectWorkerOptions } from "./connect/index.js";
 
 /** Every simulated system, started in this order. Add a line for a new one. */
-const parts: SandboxPart[] = [connectPart];
+const parts: SandboxPart[] = [connectPart, airflowPart, auditFeedsPart];
 
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */
@@ -34,3 +36,11 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     },
   };
 }
+export { startAirflow, AIRFLOW_SANDBOX_USER, AIRFLOW_SANDBOX_PASSWORD } from "./airflow/index.js";
+export {
+  startAuditFeeds,
+  trinoCompletedEvent,
+  trinoCreatedEvent,
+  minioAuditEntry,
+  trinoQueryId,
+} from "./audit-feeds/index.js";

@@ -9,3 +9,5 @@ export * from "./sync.js";
 export * from "./permissions.js";
 export * from "./connectors.js";
 export * from "./connector-constants.js";
+export * from "./audit-constants.js";
+export * from "./audits.js";

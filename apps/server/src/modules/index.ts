@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../platform/services.js";
 import { auditTrailModule } from "./audit-trail/routes.js";
+import { auditsModule } from "./audits/routes.js";
 import { directorySyncModule } from "./directory-sync/routes.js";
 import { connectorsModule } from "./connectors/routes.js";
 import { licencesModule } from "./licences/routes.js";
@@ -17,4 +18,5 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   permissionsModule,
   auditTrailModule,
   connectorsModule,
+  auditsModule,
 ];
