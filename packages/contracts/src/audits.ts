@@ -323,7 +323,25 @@ const get = <const P extends string, Q extends z.ZodType, R extends z.ZodType>(
   response: R,
 ) => route({ method: "GET", path, access: AUDITS, summary, tags, query, response });
 
+export const AuditFilterOptions = z
+  .object({
+    users: z.array(z.object({ id: z.string(), username: z.string() })),
+    componentNames: z.array(z.string()),
+    menuNames: z.array(z.string()),
+    clientIds: z.array(z.string()),
+  })
+  .meta({ id: "AuditFilterOptions" });
+export type AuditFilterOptions = z.infer<typeof AuditFilterOptions>;
+
 export const auditRoutes = {
+  filterOptions: route({
+    method: "GET",
+    path: "/admin-api/api/v1/audit/filter-options",
+    access: AUDITS,
+    summary: "Users (id and username), component and menu names and sign-in client ids for the audit filters",
+    tags,
+    response: AuditFilterOptions,
+  }),
   components: route({
     method: "GET",
     path: "/admin-api/api/v1/auditableComponents",

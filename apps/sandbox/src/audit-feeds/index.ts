@@ -3,7 +3,7 @@ import { minioAuditEntry, trinoCompletedEvent, trinoCreatedEvent } from "./event
 
 export { minioAuditEntry, trinoCompletedEvent, trinoCreatedEvent, trinoQueryId } from "./events.js";
 
-const HISTORY_HOURS = 72;
+const HISTORY_HOURS = 24;
 const TICK_MS = 10_000;
 
 /**
@@ -75,8 +75,8 @@ export function startAuditFeeds(opts: {
       // History is sparser (one a minute); live traffic a little busier.
       const { trino, minio } = eventsBetween(last, now, backfilled ? 2 : 1);
       if (backfilled && trino.length) await sendTrino([trinoCreatedEvent(new Date(now), slot(now) * 2)]);
-      await sendTrino(trino);
       await sendMinio(minio);
+      await sendTrino(trino);
       last = now;
       backfilled = true;
     } catch {

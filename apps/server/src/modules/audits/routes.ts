@@ -35,6 +35,24 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
   handle(app, auditRoutes.components, () =>
     AUDITABLE_COMPONENTS.map((comp) => ({ ...comp, enabled: enabled[comp.key] ?? false })),
   );
+  handle(app, auditRoutes.filterOptions, async () => {
+    const [users, components, menus, clients] = await Promise.all([
+      s.db.query<{ id: string; username: string }>("SELECT id, username FROM users ORDER BY username"),
+      s.db.query<{ name: string }>("SELECT component_name AS name FROM component_permissions ORDER BY 1"),
+      s.db.query<{ name: string }>("SELECT menu_name AS name FROM menu_permissions ORDER BY 1"),
+      s.db.query<{ id: string }>(
+        "SELECT DISTINCT client_id AS id FROM login_events WHERE client_id IS NOT NULL ORDER BY 1 LIMIT 200",
+      ),
+    ]);
+    const clientIds = new Set(clients.rows.map((r) => r.id));
+    if (c.embeddedIdp) clientIds.add(c.OIDC_CLIENT_ID);
+    return {
+      users: users.rows,
+      componentNames: components.rows.map((r) => r.name),
+      menuNames: menus.rows.map((r) => r.name),
+      clientIds: [...clientIds].sort(),
+    };
+  });
   handle(app, auditRoutes.login, ({ query }) => store.listLogin(s.db, query));
   handle(app, auditRoutes.adminEvents, ({ query }) => store.listAdminEvents(s.db, query));
   handle(app, auditRoutes.trino, ({ query }) => store.listTrino(s.db, query));
