@@ -8,12 +8,22 @@ import type { SandboxPart, SandboxOptions, SandboxPartHandle } from "./part.js";
 import { connectPart } from "./connect/index.js";
 import { airflowPart } from "./airflow/index.js";
 import { auditFeedsPart } from "./audit-feeds/index.js";
+import { kubernetesPart } from "./kubernetes/index.js";
 
 export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
 export { startConnectWorker, type ConnectWorker, type ConnectWorkerOptions } from "./connect/index.js";
+export {
+  startKubernetesApi,
+  type KubernetesApi,
+  type KubernetesApiOptions,
+  KubeResources,
+} from "./kubernetes/index.js";
 
 /** Every simulated system, started in this order. Add a line for a new one. */
-const parts: SandboxPart[] = [connectPart, airflowPart, auditFeedsPart];
+const parts: SandboxPart[] = [connectPart];
+parts.push(kubernetesPart);
+parts.push(airflowPart);
+parts.push(auditFeedsPart);
 
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */

@@ -11,3 +11,4 @@ export * from "./connectors.js";
 export * from "./connector-constants.js";
 export * from "./audit-constants.js";
 export * from "./audits.js";
+export * from "./client-config.js";

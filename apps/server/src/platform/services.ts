@@ -7,6 +7,7 @@ import type { Authenticator } from "./auth.js";
 import type { CacheBus } from "./cache-bus.js";
 import type { Db } from "./db/index.js";
 import type { Directory } from "./directory.js";
+import type { KubeClients } from "./kubernetes.js";
 import type { LicenceCheck, PlatformStatusSource } from "./platform-status.js";
 
 /** What every module is given: the platform parts, wired once in buildApp. */
@@ -20,6 +21,8 @@ export interface Services {
   idp: EmbeddedIdp | null;
   components: PlatformComponent[];
   platformStatus: PlatformStatusSource;
+  /** The cluster's API clients, null when no cluster is configured and the sandbox is off. */
+  kube: KubeClients | null;
   licence: LicenceCheck;
   log: FastifyBaseLogger;
   /** The sandbox platform's parts by name (kubernetes, connect, ...), when it runs. */
