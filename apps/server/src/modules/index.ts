@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../platform/services.js";
 import { auditTrailModule } from "./audit-trail/routes.js";
+import { auditsModule } from "./audits/routes.js";
 import { directorySyncModule } from "./directory-sync/routes.js";
 import { connectorsModule } from "./connectors/routes.js";
 import { clientConfigModule } from "./client-config/routes.js";
@@ -18,5 +19,6 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   permissionsModule,
   auditTrailModule,
   connectorsModule,
+  auditsModule,
   clientConfigModule,
 ];
