@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { modules } from "./modules/index.js";
+import { InstalledLicence } from "./modules/licences/check.js";
+import { parsePublicKey } from "./modules/licences/format.js";
 import { loadComponentsFile } from "./modules/shell/components-file.js";
 import { AccessControl } from "./platform/access.js";
 import { Authenticator } from "./platform/auth.js";
@@ -116,7 +118,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     idp,
     components,
     platformStatus: opts.platformStatus ?? new NoCluster(),
-    licence: opts.licence ?? new NoLicence(config.LICENSING_ENABLED),
+    licence:
+      opts.licence ??
+      (config.LICENSING_ENABLED && config.LICENSE_PUBLIC_KEY
+        ? new InstalledLicence(db, parsePublicKey(config.LICENSE_PUBLIC_KEY), bus)
+        : new NoLicence(config.LICENSING_ENABLED)),
     log: app.log,
     sandbox: opts.sandbox ?? null,
     routes,

@@ -3,6 +3,7 @@ import * as usersSearch from "./0100_users_search.js";
 import * as usersTrigram from "./0101_users_trigram.js";
 import * as syncJobs from "./0102_sync_jobs.js";
 import * as identityAdminEvents from "./0103_identity_admin_events.js";
+import * as licences from "./0600_licences.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -11,4 +12,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0101_users_trigram", sql: usersTrigram.sql },
   { id: "0102_sync_jobs", sql: syncJobs.sql },
   { id: "0103_identity_admin_events", sql: identityAdminEvents.sql },
+  { id: "0600_licences", sql: licences.sql },
 ];
