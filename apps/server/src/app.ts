@@ -11,6 +11,7 @@ import { AccessControl } from "./platform/access.js";
 import { Authenticator } from "./platform/auth.js";
 import { bootstrap, type BootstrapResult } from "./platform/bootstrap.js";
 import { CacheBus } from "./platform/cache-bus.js";
+import { CacheRegistry } from "./platform/cache-registry.js";
 import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, registerErrorHandling } from "./platform/errors.js";
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sandbox: opts.sandbox ?? null,
     routes,
     onClose: (fn) => closers.push(fn),
+    caches: new CacheRegistry(bus, (err, name) => app.log.warn({ err, cache: name }, "a cache could not be cleared")),
   };
 
   // Every route declares who may call it; anything undeclared is refused (fail closed).
