@@ -12,3 +12,4 @@ export * from "./connector-constants.js";
 export * from "./audit-constants.js";
 export * from "./audits.js";
 export * from "./client-config.js";
+export * from "./settings.js";

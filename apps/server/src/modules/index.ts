@@ -9,6 +9,7 @@ import { licencesModule } from "./licences/routes.js";
 import { permissionsModule } from "./permissions/routes.js";
 import { shellModule } from "./shell/routes.js";
 import { usersModule } from "./users/routes.js";
+import { settingsModule } from "./settings/routes.js";
 
 /** Every feature module, registered in this order. Add a line for a new module. */
 export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void | Promise<void>> = [
@@ -21,4 +22,5 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   connectorsModule,
   auditsModule,
   clientConfigModule,
+  settingsModule,
 ];
