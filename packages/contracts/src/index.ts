@@ -13,3 +13,4 @@ export * from "./audit-constants.js";
 export * from "./audits.js";
 export * from "./client-config.js";
 export * from "./settings.js";
+export * from "./insights.js";

@@ -5,6 +5,7 @@ import { auditsModule } from "./audits/routes.js";
 import { directorySyncModule } from "./directory-sync/routes.js";
 import { connectorsModule } from "./connectors/routes.js";
 import { clientConfigModule } from "./client-config/routes.js";
+import { insightsModule } from "./insights/routes.js";
 import { licencesModule } from "./licences/routes.js";
 import { permissionsModule } from "./permissions/routes.js";
 import { shellModule } from "./shell/routes.js";
@@ -22,5 +23,6 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   connectorsModule,
   auditsModule,
   clientConfigModule,
+  insightsModule,
   settingsModule,
 ];
