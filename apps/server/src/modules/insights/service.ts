@@ -86,12 +86,14 @@ export class InsightsService {
     return snap!.analytics;
   }
 
-  /** Refreshes when the preference schedules it and its interval has passed, or when nothing was computed yet. */
+  /**
+   * Refreshes when the preference schedules it and its interval has passed. The first figures
+   * are computed by the first call that asks for them, when events have had time to arrive.
+   */
   async tick(): Promise<void> {
     const [pref, snap] = await Promise.all([readInsightsPreference(this.db), this.snapshot()]);
-    const due =
-      !snap || (pref.isScheduled && this.now().getTime() - snap.computedAt.getTime() >= pref.scheduleInterval * 1000);
-    if (due) await this.refresh();
+    if (!snap || !pref.isScheduled) return;
+    if (this.now().getTime() - snap.computedAt.getTime() >= pref.scheduleInterval * 1000) await this.refresh();
   }
 
   async pipelines(
