@@ -6,6 +6,8 @@
  */
 import type { SandboxPart, SandboxOptions, SandboxPartHandle } from "./part.js";
 import { connectPart } from "./connect/index.js";
+import { airflowPart } from "./airflow/index.js";
+import { auditFeedsPart } from "./audit-feeds/index.js";
 import { kubernetesPart } from "./kubernetes/index.js";
 
 export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
@@ -20,6 +22,8 @@ export {
 /** Every simulated system, started in this order. Add a line for a new one. */
 const parts: SandboxPart[] = [connectPart];
 parts.push(kubernetesPart);
+parts.push(airflowPart);
+parts.push(auditFeedsPart);
 
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */
@@ -42,3 +46,11 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     },
   };
 }
+export { startAirflow, AIRFLOW_SANDBOX_USER, AIRFLOW_SANDBOX_PASSWORD } from "./airflow/index.js";
+export {
+  startAuditFeeds,
+  trinoCompletedEvent,
+  trinoCreatedEvent,
+  minioAuditEntry,
+  trinoQueryId,
+} from "./audit-feeds/index.js";

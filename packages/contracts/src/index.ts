@@ -9,4 +9,8 @@ export * from "./sync.js";
 export * from "./permissions.js";
 export * from "./connectors.js";
 export * from "./connector-constants.js";
+export * from "./audit-constants.js";
+export * from "./audits.js";
 export * from "./client-config.js";
+export * from "./settings.js";
+export * from "./insights.js";
