@@ -59,7 +59,6 @@ export function AuditTable(props: { tabKey: string; tab: TabDef }) {
         rowKey={(r) => rowKeyOf(r)}
         list={list}
         pageSizes={PAGE_SIZES}
-        caption={t("audits.title")}
       />
       <ChangeSetDrawer request={drawer} onClose={() => setDrawer(null)} />
     </Flex>

@@ -59,6 +59,8 @@ export default function AuditsPage() {
               style={{ minWidth: 240 }}
               value={component?.key}
               onChange={setSelected}
+              showSearch
+              optionFilterProp="label"
               options={list.map((c) => ({ value: c.key, label: c.name }))}
             />
           </Flex>
