@@ -6,12 +6,20 @@
  */
 import type { SandboxPart, SandboxOptions, SandboxPartHandle } from "./part.js";
 import { connectPart } from "./connect/index.js";
+import { kubernetesPart } from "./kubernetes/index.js";
 
 export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
 export { startConnectWorker, type ConnectWorker, type ConnectWorkerOptions } from "./connect/index.js";
+export {
+  startKubernetesApi,
+  type KubernetesApi,
+  type KubernetesApiOptions,
+  KubeResources,
+} from "./kubernetes/index.js";
 
 /** Every simulated system, started in this order. Add a line for a new one. */
 const parts: SandboxPart[] = [connectPart];
+parts.push(kubernetesPart);
 
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */

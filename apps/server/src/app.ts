@@ -16,6 +16,8 @@ import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
+import { KubernetesStatus } from "./platform/cluster-status.js";
+import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
 import type { Services } from "./platform/services.js";
 import { defaultWebDir, registerWebApp } from "./platform/web.js";
@@ -30,6 +32,8 @@ export interface BuildOptions {
   licence?: LicenceCheck;
   /** The running sandbox platform, when no real systems are configured. */
   sandbox?: { urls: Record<string, string> } | null;
+  /** Kubernetes clients (tests); otherwise from the config or the sandbox's kubernetes part. */
+  kube?: KubeClients | null;
 }
 
 export interface BuiltApp {
@@ -108,6 +112,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const idp = config.embeddedIdp ? await createEmbeddedIdp(config, db) : null;
   const auth = new Authenticator(config, directory, idp ? idp.publicJwks : undefined);
 
+  const kube =
+    opts.kube !== undefined ? opts.kube : configuredKubeClients(config, opts.sandbox?.urls.kubernetes ?? null);
   const closers: Array<() => Promise<void> | void> = [];
   const services: Services = {
     config,
@@ -118,7 +124,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     auth,
     idp,
     components,
-    platformStatus: opts.platformStatus ?? new NoCluster(),
+    platformStatus:
+      opts.platformStatus ?? (kube ? new KubernetesStatus(kube, config.KUBERNETES_STATUS_CACHE_MS) : new NoCluster()),
+    kube,
     licence:
       opts.licence ??
       (config.LICENSING_ENABLED && config.LICENSE_PUBLIC_KEY
