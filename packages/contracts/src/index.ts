@@ -11,3 +11,4 @@ export * from "./connectors.js";
 export * from "./connector-constants.js";
 export * from "./settings.js";
 export * from "./client-config.js";
+export * from "./secrets.js";

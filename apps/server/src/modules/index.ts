@@ -9,6 +9,7 @@ import { permissionsModule } from "./permissions/routes.js";
 import { shellModule } from "./shell/routes.js";
 import { usersModule } from "./users/routes.js";
 import { settingsModule } from "./settings/routes.js";
+import { secretsModule } from "./secrets/routes.js";
 
 /** Every feature module, registered in this order. Add a line for a new module. */
 export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void | Promise<void>> = [
@@ -20,5 +21,6 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   auditTrailModule,
   connectorsModule,
   settingsModule,
+  secretsModule,
   clientConfigModule,
 ];
