@@ -14,6 +14,17 @@ describe("licences", () => {
   let browser: Browser;
   let page: Page;
   const alert = () => page.getByRole("alert").filter({ hasText: /License is/ });
+  /** The components quick launch offers, by label. */
+  const launchable = async () => {
+    await page.getByRole("button", { name: "Quick launch" }).click();
+    const search = page.getByRole("searchbox", { name: "Search components" });
+    await search.waitFor();
+    const items = page.getByRole("listitem").filter({ has: page.getByRole("button") });
+    await items.first().or(page.getByText("No components to launch")).waitFor();
+    const labels = (await items.allTextContents()).map((x) => x.trim());
+    await page.keyboard.press("Escape");
+    return labels;
+  };
 
   beforeAll(async () => {
     // A console of its own: licensing is off on the suite's shared one.
@@ -29,6 +40,8 @@ describe("licences", () => {
 
   it("shows the expired alert without a licence, and the expiring alert after uploading one", async () => {
     await alert().filter({ hasText: "License is expired. Please contact support to renew license." }).waitFor();
+    // Unlicensed components leave quick launch.
+    expect(await launchable()).not.toContain("Trino");
     await page.goto(`${server.url}/settings/licenses`);
     await page.getByRole("heading", { name: "Licenses" }).waitFor();
     await page.getByText("No data").waitFor();
@@ -51,6 +64,10 @@ describe("licences", () => {
     await row.getByText("Active").waitFor();
     expect(await row.getByText("Trial licence").count()).toBe(1);
     await screenshot(page, "licences-history");
+    // The licence names Trino only: Trino comes back to quick launch, Debezium stays out.
+    const launch = await launchable();
+    expect(launch).toContain("Trino");
+    expect(launch).not.toContain("Debezium");
   });
 
   it("refuses a tampered file and a file signed by another vendor with a message at the file", async () => {

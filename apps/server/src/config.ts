@@ -173,6 +173,11 @@ const EnvSchema = z.object({
     .string()
     .refine(isEd25519PublicKey, { message: "must be an Ed25519 public key (PEM or one line of base64 SPKI)" })
     .optional(),
+  // Secrets: the namespace whose Secrets the settings screen manages; see docs/settings.md.
+  PLATFORM_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, { message: "must be a Kubernetes namespace name" })
+    .default("platform"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

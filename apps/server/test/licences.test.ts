@@ -254,7 +254,7 @@ describe("the vendor's licence tool", () => {
     const { execFileSync } = await import("node:child_process");
     const dir = fs.mkdtempSync("/tmp/pc-licence-");
     const run = (...args: string[]) =>
-      execFileSync("npx", ["tsx", "scripts/licence/issue.ts", ...args], { encoding: "utf8" });
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/licence/issue.ts", ...args], { encoding: "utf8" });
     const out = run("keygen", "--out", dir);
     const publicKey = /LICENSE_PUBLIC_KEY=(\S+)/.exec(out)![1]!;
     run(
@@ -281,7 +281,7 @@ describe("the vendor's licence tool", () => {
       await t.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
 
 describe("licence configuration", () => {

@@ -14,3 +14,4 @@ export * from "./audits.js";
 export * from "./client-config.js";
 export * from "./settings.js";
 export * from "./insights.js";
+export * from "./secrets.js";

@@ -11,6 +11,7 @@ import { permissionsModule } from "./permissions/routes.js";
 import { shellModule } from "./shell/routes.js";
 import { usersModule } from "./users/routes.js";
 import { settingsModule } from "./settings/routes.js";
+import { secretsModule } from "./secrets/routes.js";
 
 /** Every feature module, registered in this order. Add a line for a new module. */
 export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void | Promise<void>> = [
@@ -25,4 +26,5 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   clientConfigModule,
   insightsModule,
   settingsModule,
+  secretsModule,
 ];
