@@ -9,3 +9,4 @@ export * from "./sync.js";
 export * from "./permissions.js";
 export * from "./connectors.js";
 export * from "./connector-constants.js";
+export * from "./cluster.js";

@@ -7,6 +7,7 @@ import { licencesModule } from "./licences/routes.js";
 import { permissionsModule } from "./permissions/routes.js";
 import { shellModule } from "./shell/routes.js";
 import { usersModule } from "./users/routes.js";
+import { clusterModule } from "./cluster/routes.js";
 
 /** Every feature module, registered in this order. Add a line for a new module. */
 export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void | Promise<void>> = [
@@ -17,4 +18,5 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   permissionsModule,
   auditTrailModule,
   connectorsModule,
+  clusterModule,
 ];
