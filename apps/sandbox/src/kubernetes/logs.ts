@@ -15,7 +15,7 @@ const MESSAGES = [
   "INFO  [worker-%d] processed batch records=%d",
   "DEBUG [scheduler] heartbeat ok lag_ms=%d",
   "INFO  [http] GET /healthz 200 %dms",
-  "WARN  [pool] connection pool at %d%% of its capacity",
+  "WARN  [pool] connection pool at %p%% of its capacity",
   "INFO  [cache] refreshed entries=%d",
   "INFO  [query] finished query_id=20261121_%d state=FINISHED",
   "ERROR [io] read timed out after %dms, retrying",
@@ -40,7 +40,11 @@ export function lineAt(src: LogSource, n: number): { time: number; text: string 
   const time = src.startMs + n * src.intervalMs;
   const h = hashInt(src.pod, src.container, n);
   const template = MESSAGES[h % MESSAGES.length]!;
-  const text = template.replace("%d", String((h >>> 8) % 5000)).replace("%%", "%");
+  let k = 0;
+  const text = template
+    .replace(/%d/g, () => String(((h >>> (8 + 4 * k++)) % 5000) + 1))
+    .replace("%p", String(50 + (h % 50)))
+    .replace("%%", "%");
   return { time, text: `${new Date(time).toISOString()} ${text}` };
 }
 
