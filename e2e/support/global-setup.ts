@@ -15,13 +15,16 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase();
   // User management syncs from a real LDAP directory (slapd on a loopback port).
   const directory = await startDirectory();
-  const server = await startServer("console", { DATABASE_URL: database.url, ...directory.env() }).catch(
-    async (err: unknown) => {
-      await directory.stop();
-      await database.drop();
-      throw err;
-    },
-  );
+  const server = await startServer("console", {
+    DATABASE_URL: database.url,
+    ...directory.env(),
+    // Both client-configuration modes, so the guides show their internal/external switch.
+    CLIENT_TRINO_EXTERNAL_HOST: "trino.example.com",
+  }).catch(async (err: unknown) => {
+    await directory.stop();
+    await database.drop();
+    throw err;
+  });
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", database.url);
   return async () => {

@@ -6,6 +6,11 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const hostName = z
+  .string()
+  .regex(/^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/, {
+    message: "must be a host name",
+  });
 const url = z.url({ message: "must be an absolute http(s) URL" }).refine((u) => /^https?:\/\//.test(u), {
   message: "must be an absolute http(s) URL",
 });
@@ -122,6 +127,16 @@ const EnvSchema = z.object({
   CONNECT_CA_FILE: z.string().min(1).optional(),
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   CONNECT_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Client configuration guides: where client tools reach Trino and Arrow Flight SQL.
+  CLIENT_CONFIG_MODE: z.string().optional(),
+  CLIENT_TRINO_HOST: hostName.default("trino.trino.svc.cluster.local"),
+  CLIENT_TRINO_PORT: port.default(8443),
+  CLIENT_TRINO_EXTERNAL_HOST: hostName.optional(),
+  CLIENT_TRINO_EXTERNAL_PORT: port.default(443),
+  CLIENT_TRINO_CATALOG: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, { message: "must be a catalog name" })
+    .default("hive"),
   // The Kubernetes cluster (unset: the sandbox platform's API); see docs/cluster.md.
   KUBECONFIG: z.string().min(1).optional(),
   KUBERNETES_CONTEXT: z.string().min(1).optional(),

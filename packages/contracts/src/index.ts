@@ -10,3 +10,4 @@ export * from "./permissions.js";
 export * from "./connectors.js";
 export * from "./connector-constants.js";
 export * from "./cluster.js";
+export * from "./client-config.js";

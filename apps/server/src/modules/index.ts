@@ -3,6 +3,7 @@ import type { Services } from "../platform/services.js";
 import { auditTrailModule } from "./audit-trail/routes.js";
 import { directorySyncModule } from "./directory-sync/routes.js";
 import { connectorsModule } from "./connectors/routes.js";
+import { clientConfigModule } from "./client-config/routes.js";
 import { licencesModule } from "./licences/routes.js";
 import { permissionsModule } from "./permissions/routes.js";
 import { shellModule } from "./shell/routes.js";
@@ -19,4 +20,5 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   auditTrailModule,
   connectorsModule,
   clusterModule,
+  clientConfigModule,
 ];
