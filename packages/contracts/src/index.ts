@@ -11,6 +11,7 @@ export * from "./connectors.js";
 export * from "./connector-constants.js";
 export * from "./audit-constants.js";
 export * from "./audits.js";
+export * from "./cluster.js";
 export * from "./client-config.js";
 export * from "./settings.js";
 export * from "./insights.js";

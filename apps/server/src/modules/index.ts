@@ -12,6 +12,7 @@ import { shellModule } from "./shell/routes.js";
 import { usersModule } from "./users/routes.js";
 import { settingsModule } from "./settings/routes.js";
 import { secretsModule } from "./secrets/routes.js";
+import { clusterModule } from "./cluster/routes.js";
 
 /** Every feature module, registered in this order. Add a line for a new module. */
 export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void | Promise<void>> = [
@@ -23,6 +24,7 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   auditTrailModule,
   connectorsModule,
   auditsModule,
+  clusterModule,
   clientConfigModule,
   insightsModule,
   settingsModule,
