@@ -178,6 +178,17 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, { message: "must be a Kubernetes namespace name" })
     .default("platform"),
+  // Data-access policies: Trino's metadata (unset: the sandbox's), the data catalogue's tags, the rules URL.
+  TRINO_URL: url.optional(),
+  TRINO_USER: z.string().min(1).default("platform-console"),
+  TRINO_PASSWORD: z.string().min(1).optional(),
+  TRINO_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  TRINO_METADATA_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  TRINO_RULES_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  NOTEBOOK_URL: url.optional(),
+  NOTEBOOK_TOKEN: z.string().min(1).optional(),
+  NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  DATA_PRODUCT_CATALOG: z.string().min(1).default("dataproducts"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -16,3 +16,5 @@ export * from "./client-config.js";
 export * from "./settings.js";
 export * from "./insights.js";
 export * from "./secrets.js";
+export * from "./policy-constants.js";
+export * from "./policies.js";

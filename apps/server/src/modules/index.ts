@@ -13,6 +13,7 @@ import { usersModule } from "./users/routes.js";
 import { settingsModule } from "./settings/routes.js";
 import { secretsModule } from "./secrets/routes.js";
 import { clusterModule } from "./cluster/routes.js";
+import { policiesModule } from "./policies/routes.js";
 
 /** Every feature module, registered in this order. Add a line for a new module. */
 export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void | Promise<void>> = [
@@ -29,4 +30,5 @@ export const modules: ReadonlyArray<(app: FastifyInstance, s: Services) => void 
   insightsModule,
   settingsModule,
   secretsModule,
+  policiesModule,
 ];
