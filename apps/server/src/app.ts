@@ -4,15 +4,20 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { modules } from "./modules/index.js";
+import { InstalledLicence } from "./modules/licences/check.js";
+import { parsePublicKey } from "./modules/licences/format.js";
 import { loadComponentsFile } from "./modules/shell/components-file.js";
 import { AccessControl } from "./platform/access.js";
 import { Authenticator } from "./platform/auth.js";
 import { bootstrap, type BootstrapResult } from "./platform/bootstrap.js";
 import { CacheBus } from "./platform/cache-bus.js";
+import { CacheRegistry } from "./platform/cache-registry.js";
 import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
+import { KubernetesStatus } from "./platform/cluster-status.js";
+import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
 import type { Services } from "./platform/services.js";
 import { defaultWebDir, registerWebApp } from "./platform/web.js";
@@ -27,6 +32,8 @@ export interface BuildOptions {
   licence?: LicenceCheck;
   /** The running sandbox platform, when no real systems are configured. */
   sandbox?: { urls: Record<string, string> } | null;
+  /** Kubernetes clients (tests); otherwise from the config or the sandbox's kubernetes part. */
+  kube?: KubeClients | null;
 }
 
 export interface BuiltApp {
@@ -105,6 +112,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const idp = config.embeddedIdp ? await createEmbeddedIdp(config, db) : null;
   const auth = new Authenticator(config, directory, idp ? idp.publicJwks : undefined);
 
+  const kube =
+    opts.kube !== undefined ? opts.kube : configuredKubeClients(config, opts.sandbox?.urls.kubernetes ?? null);
   const closers: Array<() => Promise<void> | void> = [];
   const services: Services = {
     config,
@@ -115,12 +124,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     auth,
     idp,
     components,
-    platformStatus: opts.platformStatus ?? new NoCluster(),
-    licence: opts.licence ?? new NoLicence(config.LICENSING_ENABLED),
+    platformStatus:
+      opts.platformStatus ?? (kube ? new KubernetesStatus(kube, config.KUBERNETES_STATUS_CACHE_MS) : new NoCluster()),
+    kube,
+    licence:
+      opts.licence ??
+      (config.LICENSING_ENABLED && config.LICENSE_PUBLIC_KEY
+        ? new InstalledLicence(db, parsePublicKey(config.LICENSE_PUBLIC_KEY), bus)
+        : new NoLicence(config.LICENSING_ENABLED)),
     log: app.log,
     sandbox: opts.sandbox ?? null,
     routes,
     onClose: (fn) => closers.push(fn),
+    caches: new CacheRegistry(bus, (err, name) => app.log.warn({ err, cache: name }, "a cache could not be cleared")),
   };
 
   // Every route declares who may call it; anything undeclared is refused (fail closed).

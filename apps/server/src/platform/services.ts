@@ -5,8 +5,10 @@ import type { PlatformComponent } from "../modules/shell/components-file.js";
 import type { AccessControl } from "./access.js";
 import type { Authenticator } from "./auth.js";
 import type { CacheBus } from "./cache-bus.js";
+import type { CacheRegistry } from "./cache-registry.js";
 import type { Db } from "./db/index.js";
 import type { Directory } from "./directory.js";
+import type { KubeClients } from "./kubernetes.js";
 import type { LicenceCheck, PlatformStatusSource } from "./platform-status.js";
 
 /** What every module is given: the platform parts, wired once in buildApp. */
@@ -20,6 +22,8 @@ export interface Services {
   idp: EmbeddedIdp | null;
   components: PlatformComponent[];
   platformStatus: PlatformStatusSource;
+  /** The cluster's API clients, null when no cluster is configured and the sandbox is off. */
+  kube: KubeClients | null;
   licence: LicenceCheck;
   log: FastifyBaseLogger;
   /** The sandbox platform's parts by name (kubernetes, connect, ...), when it runs. */
@@ -28,4 +32,6 @@ export interface Services {
   routes: RouteOptions[];
   /** Work to stop on shutdown (timers, streams). */
   onClose(fn: () => Promise<void> | void): void;
+  /** Caches other modules keep, cleared from settings (Trino metadata, insights). */
+  caches: CacheRegistry;
 }

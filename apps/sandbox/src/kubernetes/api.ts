@@ -1,0 +1,182 @@
+import { timingSafeEqual } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { R } from "./generate.js";
+import { statusBody, type KubeObject } from "./objects.js";
+import { parseFieldSelector, parseLabelSelector, SelectorError } from "./selectors.js";
+import type { ObjectStore } from "./store.js";
+
+/** One resource the simulated API serves, where the real API serves it. */
+export interface ResourceDef {
+  /** "/api/v1" for the core group, "/apis/<group>/<version>" for others. */
+  prefix: string;
+  plural: string;
+  kind: string;
+  namespaced: boolean;
+  /** Key in the object store. */
+  key: string;
+}
+
+export const RESOURCES: ResourceDef[] = [
+  { prefix: "/api/v1", plural: "nodes", kind: "Node", namespaced: false, key: R.nodes },
+  { prefix: "/api/v1", plural: "namespaces", kind: "Namespace", namespaced: false, key: R.namespaces },
+  { prefix: "/api/v1", plural: "pods", kind: "Pod", namespaced: true, key: R.pods },
+  { prefix: "/api/v1", plural: "services", kind: "Service", namespaced: true, key: R.services },
+  { prefix: "/api/v1", plural: "endpoints", kind: "Endpoints", namespaced: true, key: R.endpoints },
+  { prefix: "/api/v1", plural: "events", kind: "Event", namespaced: true, key: R.events },
+  { prefix: "/apis/apps/v1", plural: "deployments", kind: "Deployment", namespaced: true, key: R.deployments },
+  { prefix: "/apis/apps/v1", plural: "replicasets", kind: "ReplicaSet", namespaced: true, key: R.replicasets },
+  { prefix: "/apis/apps/v1", plural: "statefulsets", kind: "StatefulSet", namespaced: true, key: R.statefulsets },
+  { prefix: "/apis/apps/v1", plural: "daemonsets", kind: "DaemonSet", namespaced: true, key: R.daemonsets },
+  { prefix: "/apis/batch/v1", plural: "jobs", kind: "Job", namespaced: true, key: R.jobs },
+  { prefix: "/apis/batch/v1", plural: "cronjobs", kind: "CronJob", namespaced: true, key: R.cronjobs },
+  {
+    prefix: "/apis/discovery.k8s.io/v1",
+    plural: "endpointslices",
+    kind: "EndpointSlice",
+    namespaced: true,
+    key: R.endpointslices,
+  },
+];
+
+export const fail = (reply: FastifyReply, code: number, reason: string, message: string) =>
+  reply.code(code).send(statusBody(code, reason, message));
+
+const apiVersionOf = (prefix: string) => prefix.replace(/^\/apis?\//, "");
+
+interface ListQuery {
+  labelSelector?: string;
+  fieldSelector?: string;
+  watch?: string;
+  timeoutSeconds?: string;
+}
+
+/** Streams changes as the API server does: one JSON event per line, until the timeout or the caller goes. */
+function streamWatch(
+  store: ObjectStore,
+  key: string,
+  namespace: string | undefined,
+  matches: (o: KubeObject) => boolean,
+  timeoutSeconds: number,
+  reply: FastifyReply,
+  streams: Set<() => void>,
+): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+  res.flushHeaders();
+  const unwatch = store.watch((resource, event) => {
+    if (resource !== key) return;
+    if (namespace !== undefined && event.object.metadata.namespace !== namespace) return;
+    if (!matches(event.object)) return;
+    res.write(`${JSON.stringify(event)}\n`);
+  });
+  const end = () => {
+    unwatch();
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const timer = setTimeout(end, timeoutSeconds * 1000);
+  timer.unref();
+  res.on("close", end);
+  streams.add(end);
+  res.on("close", () => streams.delete(end));
+}
+
+/** Read routes for every resource: list (all namespaces or one), and get one by name. */
+export function registerReads(
+  app: FastifyInstance,
+  store: ObjectStore,
+  resources: ResourceDef[],
+  streams: Set<() => void>,
+): void {
+  for (const def of resources) {
+    const list = async (
+      req: { query: unknown; params: unknown },
+      reply: FastifyReply,
+    ): Promise<FastifyReply | Record<string, unknown>> => {
+      const q = req.query as ListQuery;
+      const namespace = (req.params as { namespace?: string }).namespace;
+      let matchLabels, matchFields;
+      try {
+        matchLabels = parseLabelSelector(q.labelSelector);
+        matchFields = parseFieldSelector(q.fieldSelector);
+      } catch (err) {
+        if (err instanceof SelectorError) return fail(reply, 400, "BadRequest", err.message);
+        throw err;
+      }
+      const matches = (o: KubeObject) => matchLabels(o.metadata.labels ?? {}) && matchFields(o);
+      if (q.watch === "true" || q.watch === "1") {
+        const timeout = Math.min(Math.max(Number(q.timeoutSeconds) || 1800, 1), 3600);
+        streamWatch(store, def.key, namespace, matches, timeout, reply, streams);
+        return reply;
+      }
+      const items: KubeObject[] = [];
+      for (const o of store.list(def.key, namespace)) if (matches(o)) items.push(o);
+      return {
+        kind: `${def.kind}List`,
+        apiVersion: apiVersionOf(def.prefix),
+        metadata: { resourceVersion: store.resourceVersion },
+        items,
+      };
+    };
+    const get = async (req: { params: unknown }, reply: FastifyReply) => {
+      const { namespace, name } = req.params as { namespace?: string; name?: string };
+      const obj = def.namespaced ? store.get(def.key, namespace!, name!) : store.get(def.key, "", (name ?? namespace)!);
+      if (!obj) return fail(reply, 404, "NotFound", `${def.plural} "${name ?? namespace}" not found`);
+      return obj;
+    };
+    app.get(`${def.prefix}/${def.plural}`, list);
+    if (def.namespaced) {
+      app.get(`${def.prefix}/namespaces/:namespace/${def.plural}`, list);
+      app.get(`${def.prefix}/namespaces/:namespace/${def.plural}/:name`, get);
+    } else if (def.plural === "namespaces") {
+      // Shares its path segment with the namespaced routes' parameter.
+      app.get(`${def.prefix}/namespaces/:namespace`, get);
+    } else {
+      app.get(`${def.prefix}/${def.plural}/:name`, get);
+    }
+  }
+}
+
+export interface ApiServerOptions {
+  /** Require this bearer token (tests of refused credentials); unset accepts any caller. */
+  token?: string | null;
+}
+
+/**
+ * The HTTP server of the simulated API, with the API server's error shape and auth.
+ * `streams` holds the enders of open watches and log follows, ended when it stops.
+ */
+export function createApiServer(opts: ApiServerOptions, streams: Set<() => void>): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    routerOptions: { maxParamLength: 500 },
+    forceCloseConnections: true,
+  }) as unknown as FastifyInstance;
+  app.addHook("preClose", async () => {
+    for (const end of [...streams]) end();
+  });
+  app.setNotFoundHandler((req, reply) =>
+    fail(reply, 404, "NotFound", `the server could not find the requested resource (${req.method} ${req.url})`),
+  );
+  app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
+    const code = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
+    return fail(reply, code, code === 500 ? "InternalError" : "BadRequest", err.message);
+  });
+  app.addHook("onRequest", async (req, reply) => {
+    if (!opts.token) return;
+    const header = req.headers.authorization ?? "";
+    const given = Buffer.from(header.startsWith("Bearer ") ? header.slice(7) : "");
+    const expected = Buffer.from(opts.token);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return fail(reply, 401, "Unauthorized", "Unauthorized");
+  });
+  app.get("/version", async () => ({
+    major: "1",
+    minor: "31",
+    gitVersion: "v1.31.4-sandbox",
+    platform: "linux/amd64",
+  }));
+  app.get("/healthz", async () => "ok");
+  return app;
+}
