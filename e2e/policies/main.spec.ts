@@ -84,7 +84,7 @@ describe("data-access policies", () => {
     const vip = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "vip", exact: true }) });
     await vip.getByText("Visible").waitFor();
     await screenshot(page, "policies-what-can-see");
-  });
+  }, 120_000);
 
   it("creates a policy of every other category and finds each in the served rules and in what the user sees", async () => {
     const cases = [
@@ -167,7 +167,7 @@ describe("data-access policies", () => {
     await page.getByText("Read only").waitFor();
     await whatCanSee(page, baseUrl, USER, "iceberg", "analytics", "churn_scores");
     await page.getByText("No access").waitFor();
-  });
+  }, 180_000);
 
   it("checks the name as it is typed and compares publications", async () => {
     await page.goto(`${baseUrl}/policy-management/new`);

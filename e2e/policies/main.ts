@@ -6,6 +6,8 @@ export async function choose(page: Page, label: string, option: string, many = f
   const box = page.getByRole("combobox", { name: label, exact: true });
   await box.click();
   await box.fill(option);
+  // Options may still be loading (Trino, the data catalogue): wait until the typed one is offered.
+  await page.locator(".ant-select-dropdown:visible").getByTitle(option).first().waitFor();
   await page.keyboard.press("Enter");
   if (many) await page.keyboard.press("Escape");
 }

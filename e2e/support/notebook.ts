@@ -1,14 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { startNotebookSim } from "../../apps/sandbox/src/notebook/server.js";
 
 export const NOTEBOOK_TOKEN = "e2e-notebook-token";
 
 /**
  * A stand-in for the notebook service's audit endpoints (/ds/event_log/ and
  * /ds/dataclassification/rule/history/), shaped as the service answers, checking its
- * access-token header.
+ * access-token header. The tag endpoints the policy screens read (/ds/policy_tags_lk/,
+ * /ds/tables_by_tags/) are answered by the sandbox's notebook service behind it.
  */
 export async function startNotebookStub(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const tags = await startNotebookSim();
   const now = Math.floor(Date.now() / 1000);
   const events = Array.from({ length: 12 }, (_, i) => ({
     id: 1000 + i,
@@ -61,11 +64,18 @@ export async function startNotebookStub(): Promise<{ url: string; stop: () => Pr
       const rows = history.filter((e) => !action || e.action_name === action);
       return send(200, { data: rows.slice(offset, offset + limit), total_count: rows.length });
     }
+    if (url.pathname === "/ds/policy_tags_lk/" || url.pathname === "/ds/tables_by_tags/") {
+      void fetch(`${tags.url}${url.pathname}${url.search}`).then(async (r) => send(r.status, await r.json()));
+      return;
+    }
     send(404, { error: "not found" });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      await tags.stop();
+    },
   };
 }

@@ -90,3 +90,30 @@ describe("what a user can see, with Trino's first-match semantics", () => {
     expect(evaluate({}, who("x"), "c", "s", "t").privileges).toContain("SELECT");
   });
 });
+
+describe("the evaluator's index keeps Trino's file order", () => {
+  it("a pattern rule above a rule naming the user exactly still wins", () => {
+    const rules = {
+      catalogs: [{ allow: "all" }],
+      tables: [
+        { user: "al.*", catalog: "hive", privileges: ["SELECT"], filter: "a = 1" },
+        { user: "alice", catalog: "hive", schema: "s", table: "t", privileges: ["SELECT", "INSERT"] },
+        { catalog: "hive", privileges: [] },
+      ],
+    } as unknown as TrinoRules;
+    expect(evaluate(rules, who("alice"), "hive", "s", "t")).toMatchObject({ tableRule: 0, filter: "a = 1" });
+    expect(evaluate(rules, who("bob"), "hive", "s", "t")).toMatchObject({ tableRule: 2, privileges: [] });
+    const named = { ...rules, tables: rules.tables.slice(1) };
+    expect(evaluate(named, who("alice"), "hive", "s", "t")).toMatchObject({
+      tableRule: 0,
+      privileges: ["SELECT", "INSERT"],
+    });
+    expect(evaluate(named, who("pol-ana"), "hive", "s", "t")).toMatchObject({ tableRule: 1 });
+    const escaped = {
+      catalogs: [{ allow: "all" }],
+      tables: [{ user: "a\\.b", catalog: "h", privileges: ["SELECT"] }],
+    } as unknown as TrinoRules;
+    expect(evaluate(escaped, who("a.b"), "h", "s", "t").tableRule).toBe(0);
+    expect(evaluate(escaped, who("axb"), "h", "s", "t").tableRule).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateVendorKeys } from "../src/modules/licences/format.js";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, bearer } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
@@ -272,7 +273,8 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
 describe("policy editing needs a valid licence", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeApp("pglite", { LICENSING_ENABLED: "true" });
+    // Licensing on, no licence installed.
+    t = await makeApp("pglite", { LICENSING_ENABLED: "true", LICENSE_PUBLIC_KEY: generateVendorKeys().publicKey });
   });
   afterAll(() => t.close());
   it("refuses to create without one", async () => {

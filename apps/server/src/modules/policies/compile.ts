@@ -189,8 +189,6 @@ function merge(entries: Entry[]) {
   return { privileges: PRIVILEGES.filter((p) => privileges.has(p)), columns, filter };
 }
 
-type Who = { user: string } | Record<string, never>;
-
 /**
  * Compiles enabled policies into Trino's file-based rules. Trino takes privileges, masks and the
  * filter from the first matching table rule only, so everything that applies to one principal
@@ -242,7 +240,9 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const everyoneBySchema = new Map<string, Entry[]>();
   for (const e of everyone) {
     const k = `${e.catalog}\u0000${e.schema}`;
-    everyoneBySchema.set(k, [...(everyoneBySchema.get(k) ?? []), e]);
+    const l = everyoneBySchema.get(k);
+    if (l) l.push(e);
+    else everyoneBySchema.set(k, [e]);
   }
 
   /** Entries that apply on a scope: its own, then its schema's and catalog's, one per policy (the most specific). */
@@ -261,49 +261,62 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
           }
     return out;
   };
-  const specificity = (k: string) => {
-    const [, s, t] = k.split("\u0000");
-    return (s === STAR ? 2 : 0) + (t === STAR ? 1 : 0);
-  };
+  const specificity = (k: string) =>
+    (k.endsWith(`\u0000${STAR}\u0000${STAR}`) ? 2 : 0) + (k.endsWith(`\u0000${STAR}`) ? 1 : 0);
   const ordered = (keys: Iterable<string>) =>
-    [...keys].sort((a, b) => specificity(a) - specificity(b) || (a < b ? -1 : a > b ? 1 : 0));
+    [...keys]
+      .map((k) => ({ k, s: specificity(k) }))
+      .sort((a, b) => a.s - b.s || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
+      .map((x) => x.k);
 
   const tables: TrinoTableRule[] = [];
   const catalogs: TrinoRules["catalogs"] = [];
   const schemas: TrinoRules["schemas"] = [];
-  const emit = (who: Who, indexes: Array<Map<string, Entry[]>>, keys: Iterable<string>) => {
+  // Everyone's strongest access per catalog, which a user's own catalog rule must carry too.
+  const everyoneAccess = new Map<string, CatalogAccess>();
+  for (const x of everyone) {
+    const prev = everyoneAccess.get(x.catalog);
+    if (prev === undefined || ACCESS_RANK[x.catalogAccess] > ACCESS_RANK[prev])
+      everyoneAccess.set(x.catalog, x.catalogAccess);
+  }
+  const emit = (user: string | null, indexes: Array<Map<string, Entry[]>>, keys: Iterable<string>) => {
     const catalogAccess = new Map<string, CatalogAccess>();
-    const owners = new Map<string, boolean>();
+    const owners = new Set<string>();
+    const userRegex = user === null ? null : exactRegex(user);
     for (const k of ordered(keys)) {
       const [c, s, t] = k.split("\u0000") as [string, string, string];
       const entries = applying(indexes, c, s, t);
       const merged = merge(entries);
-      const rule: TrinoTableRule = {
-        ...who,
-        catalog: exactRegex(c),
-        ...(s === STAR ? {} : { schema: exactRegex(s) }),
-        ...(t === STAR ? {} : { table: exactRegex(t) }),
-        privileges: merged.privileges,
-      };
-      if (merged.columns.size > 0) rule.columns = [...merged.columns].map(([name, r]) => ({ name, ...r }));
+      const rule = {} as TrinoTableRule;
+      if (userRegex !== null) rule.user = userRegex;
+      rule.catalog = exactRegex(c);
+      if (s !== STAR) rule.schema = exactRegex(s);
+      if (t !== STAR) rule.table = exactRegex(t);
+      rule.privileges = merged.privileges;
+      if (merged.columns.size > 0) {
+        const columns: NonNullable<TrinoTableRule["columns"]> = [];
+        for (const [name, r] of merged.columns)
+          columns.push("mask" in r ? { name, mask: r.mask } : { name, allow: false });
+        rule.columns = columns;
+      }
       if (merged.filter) rule.filter = merged.filter;
       tables.push(rule);
       for (const e of entries) {
         const prev = catalogAccess.get(c);
         if (prev === undefined || ACCESS_RANK[e.catalogAccess] > ACCESS_RANK[prev])
           catalogAccess.set(c, e.catalogAccess);
-        if (e.owner && s !== STAR) owners.set(`${c}\u0000${s}`, true);
+        if (e.owner && s !== STAR) owners.add(`${c}\u0000${s}`);
       }
     }
-    if ("user" in who)
-      for (const x of everyone) {
-        const prev = catalogAccess.get(x.catalog);
-        if (prev !== undefined && ACCESS_RANK[x.catalogAccess] > ACCESS_RANK[prev])
-          catalogAccess.set(x.catalog, x.catalogAccess);
+    if (user !== null)
+      for (const [c, prev] of catalogAccess) {
+        const all = everyoneAccess.get(c);
+        if (all !== undefined && ACCESS_RANK[all] > ACCESS_RANK[prev]) catalogAccess.set(c, all);
       }
+    const who = userRegex === null ? {} : { user: userRegex };
     for (const [c, allow] of [...catalogAccess].sort(([a], [b]) => (a < b ? -1 : 1)))
       catalogs.push({ ...who, catalog: exactRegex(c), allow });
-    for (const k of [...owners.keys()].sort()) {
+    for (const k of [...owners].sort()) {
       const [c, s] = k.split("\u0000") as [string, string];
       schemas.push({ ...who, catalog: exactRegex(c), schema: exactRegex(s), owner: true });
     }
@@ -323,9 +336,9 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       }
     }
     // A user's catalog rule shadows everyone's on that catalog, so it carries everyone's access too.
-    emit({ user: exactRegex(user) }, [ownIndex, everyoneIndex], keys);
+    emit(user, [ownIndex, everyoneIndex], keys);
   }
-  emit({}, [everyoneIndex], everyoneIndex.keys());
+  emit(null, [everyoneIndex], everyoneIndex.keys());
 
   const rules = { catalogs, schemas, tables };
   return { rules, problems, policyCount };

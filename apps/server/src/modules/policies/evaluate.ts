@@ -31,6 +31,47 @@ function regex(pattern: string): RegExp {
   return r;
 }
 
+/** The name a pattern matches when it is a plain (escaped) name, else null. */
+function literalOf(pattern: string | undefined): string | null {
+  if (pattern === undefined) return null;
+  if (!/^(?:[^\\^$.*+?()[\]{}|]|\\[\\^$.*+?()[\]{}|-])*$/.test(pattern)) return null;
+  return pattern.replace(/\\(.)/g, "$1");
+}
+
+type Keyed = { user?: string; catalog?: string; schema?: string; table?: string };
+const SEP = "\u0000";
+const indexes = new WeakMap<object, Map<string, number[]>>();
+
+/**
+ * Candidate rules for a user and table, in file order: those naming each part exactly or by a
+ * pattern. Large publications hold thousands of rules; a check looks only at those that can match.
+ */
+function candidates(rules: readonly Keyed[], parts: [string, string, string, string]): number[] {
+  let buckets = indexes.get(rules);
+  if (!buckets) {
+    const b = new Map<string, number[]>();
+    rules.forEach((r, i) => {
+      const key = [r.user, r.catalog, r.schema, r.table].map((x) => literalOf(x) ?? "").join(SEP);
+      const list = b.get(key);
+      if (list) list.push(i);
+      else b.set(key, [i]);
+    });
+    indexes.set(rules, b);
+    buckets = b;
+  }
+  const out: number[] = [];
+  const seen = new Set<string>();
+  // Each part either named exactly or left to a pattern: 16 buckets at most.
+  for (let mask = 0; mask < 16; mask++) {
+    const key = parts.map((p, k) => (mask & (1 << k) ? p : "")).join(SEP);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const list = buckets.get(key);
+    if (list) for (const n of list) out.push(n);
+  }
+  return out.sort((a, b) => a - b);
+}
+
 const matches = (pattern: string | undefined, value: string) => pattern === undefined || regex(pattern).test(value);
 
 interface Principal {
@@ -61,7 +102,10 @@ export function evaluate(
   let catalogRule: number | null = null;
   if (rules.catalogs) {
     catalogAccess = "none";
-    const i = rules.catalogs.findIndex((r) => principalMatches(r, s) && matches(r.catalog, catalog));
+    const i =
+      candidates(rules.catalogs, [s.user, catalog, "", ""]).find(
+        (n) => principalMatches(rules.catalogs![n]!, s) && matches(rules.catalogs![n]!.catalog, catalog),
+      ) ?? -1;
     if (i >= 0) {
       catalogRule = i;
       catalogAccess = rules.catalogs[i]!.allow;

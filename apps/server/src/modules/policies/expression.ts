@@ -4,46 +4,23 @@ const parser = new sqlParser.Parser();
 const shapes = new Map<string, string | null>();
 const SHAPE_CACHE_MAX = 5000;
 
+const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|(?<![A-Za-z_0-9])[0-9]+(?:\.[0-9]+)?/g;
+
 /**
  * Reduces an expression to its shape: string literals, quoted identifiers and numbers become
  * placeholders, so expressions that differ only in values are parsed once. Refuses what an
  * expression never holds: statement separators, comments, unterminated quotes.
  */
 function shapeOf(expr: string): string {
-  let out = "";
-  for (let i = 0; i < expr.length;) {
-    const ch = expr[i]!;
-    if (ch === "'" || ch === '"') {
-      let j = i + 1;
-      for (;;) {
-        if (j >= expr.length) throw new Error(`an unterminated ${ch === "'" ? "string" : "quoted name"}`);
-        if (expr[j] === ch) {
-          if (expr[j + 1] === ch) {
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        j++;
-      }
-      out += ch === "'" ? "'s'" : '"c"';
-      i = j + 1;
-      continue;
-    }
-    if (ch === ";") throw new Error("a statement separator (;)");
-    if (ch === "-" && expr[i + 1] === "-") throw new Error("a comment (--)");
-    if (ch === "/" && expr[i + 1] === "*") throw new Error("a comment (/*)");
-    if (/[0-9]/.test(ch) && !/[A-Za-z_0-9]/.test(expr[i - 1] ?? "")) {
-      let j = i;
-      while (j < expr.length && /[0-9.]/.test(expr[j]!)) j++;
-      out += "0";
-      i = j;
-      continue;
-    }
-    out += ch;
-    i++;
-  }
-  return out.replace(/\s+/g, " ").trim();
+  const shape = expr.replace(TOKENS, (m) => (m[0] === "'" ? "'s'" : m[0] === '"' ? '"c"' : "0"));
+  // What is left outside the literals: a quote here was never closed.
+  const bare = shape.replace(/'s'|"c"/g, "");
+  if (bare.includes("'")) throw new Error("an unterminated string");
+  if (bare.includes('"')) throw new Error("an unterminated quoted name");
+  if (bare.includes(";")) throw new Error("a statement separator (;)");
+  if (bare.includes("--")) throw new Error("a comment (--)");
+  if (bare.includes("/*")) throw new Error("a comment (/*)");
+  return shape.replace(/\s+/g, " ").trim();
 }
 
 function parses(sql: string): boolean {
