@@ -128,6 +128,30 @@ const EnvSchema = z.object({
   CONNECT_CA_FILE: z.string().min(1).optional(),
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   CONNECT_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Audit sources; see docs/audit-sources.md.
+  TRINO_INGEST_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  TRINO_INGEST_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { message: "must be an HTTP header name" })
+    .default("X-Trino-Ingest-Token"),
+  MINIO_AUDIT_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  AIRFLOW_URL: url.optional(),
+  AIRFLOW_API_VERSION: z.enum(["v1", "v2"], { message: "must be v1 or v2" }).default("v1"),
+  AIRFLOW_USERNAME: z.string().min(1).optional(),
+  AIRFLOW_PASSWORD: z.string().min(1).optional(),
+  AIRFLOW_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  KEYCLOAK_EVENTS_CLIENT_ID: z.string().min(1).optional(),
+  KEYCLOAK_EVENTS_CLIENT_SECRET: z.string().min(1).optional(),
+  KEYCLOAK_EVENTS_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  NOTEBOOK_URL: url.optional(),
+  NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a whole number of days" })
+    .int({ message: "must be a whole number of days" })
+    .min(1, { message: "must be at least 1" })
+    .max(36_500, { message: "must be at most 36500" })
+    .optional(),
+  AUDIT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   // Client configuration guides: where client tools reach Trino and Arrow Flight SQL.
   CLIENT_CONFIG_MODE: z.string().optional(),
   CLIENT_TRINO_HOST: hostName.default("trino.trino.svc.cluster.local"),
@@ -154,6 +178,17 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, { message: "must be a Kubernetes namespace name" })
     .default("platform"),
+  // Data-access policies: Trino's metadata (unset: the sandbox's), the data catalogue's tags, the rules URL.
+  TRINO_URL: url.optional(),
+  TRINO_USER: z.string().min(1).default("platform-console"),
+  TRINO_PASSWORD: z.string().min(1).optional(),
+  TRINO_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  TRINO_METADATA_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  TRINO_RULES_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  NOTEBOOK_URL: url.optional(),
+  NOTEBOOK_TOKEN: z.string().min(1).optional(),
+  NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  DATA_PRODUCT_CATALOG: z.string().min(1).default("dataproducts"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
