@@ -56,7 +56,7 @@ export class NotebookClient {
     let res: Response;
     try {
       res = await fetch(`${this.base}${path}?${new URLSearchParams(query)}`, {
-        headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
+        headers: this.token ? { "access-token": this.token } : {},
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {

@@ -29,7 +29,9 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
       })
     : null;
   const notebookUrl = c.NOTEBOOK_URL ?? s.sandbox?.urls.notebook;
-  const notebookClient = notebookUrl ? new NotebookClient(notebookUrl, c.NOTEBOOK_TIMEOUT_MS, c.NOTEBOOK_TOKEN) : null;
+  const notebookClient = notebookUrl
+    ? new NotebookClient(notebookUrl, c.NOTEBOOK_TIMEOUT_MS, c.NOTEBOOK_ACCESS_TOKEN)
+    : null;
   const notebook = () => {
     if (!notebookClient) throw new UpstreamError(NOTEBOOK, "it is not configured (set NOTEBOOK_URL)", 503);
     return notebookClient;
