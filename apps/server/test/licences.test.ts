@@ -281,7 +281,7 @@ describe("the vendor's licence tool", () => {
       await t.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe("licence configuration", () => {

@@ -11,6 +11,7 @@ describe("secrets when the cluster is not there", () => {
   let down: TestApp;
   let none: TestApp;
   let admin: string;
+  let noneAdmin: string;
   beforeAll(async () => {
     // Nothing listens on this port: the cluster is down.
     const port = await freePort();
@@ -21,6 +22,7 @@ describe("secrets when the cluster is not there", () => {
     );
     none = await makeApp("pglite", {}, { kube: null });
     admin = await adminToken(down.app);
+    noneAdmin = await adminToken(none.app);
   });
   afterAll(async () => {
     await down.close();
@@ -44,8 +46,7 @@ describe("secrets when the cluster is not there", () => {
   });
 
   it("answers 503 when no cluster is configured", async () => {
-    const token = await adminToken(none.app);
-    const res = await none.app.inject({ method: "GET", url: SECRETS, headers: bearer(token) });
+    const res = await none.app.inject({ method: "GET", url: SECRETS, headers: bearer(noneAdmin) });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe("The cluster is unavailable: no Kubernetes cluster is configured.");
   });

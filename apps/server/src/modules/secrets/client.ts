@@ -1,6 +1,6 @@
 import type { V1Secret } from "@kubernetes/client-node";
 import type { Secret } from "@console/contracts";
-import { UpstreamError } from "../../platform/errors.js";
+import { conflict, UpstreamError } from "../../platform/errors.js";
 import { apiStatus, inCluster, type KubeClients } from "../../platform/kubernetes.js";
 
 /** Marks the Secrets the console made, so the list never shows the cluster's own. */
@@ -61,7 +61,7 @@ export class SecretsClient {
 
   async create(input: { name: string; description: string; value: string; by: string }): Promise<void> {
     const core = this.core;
-    await inCluster(() =>
+    await this.refuseConflict(`A secret named ${input.name} already exists.`, () =>
       core.createNamespacedSecret({
         namespace: this.namespace,
         body: {
@@ -103,9 +103,20 @@ export class SecretsClient {
           ? current.data
           : { ...current.data, [VALUE_KEY]: Buffer.from(input.value, "utf8").toString("base64") },
     };
-    await inCluster(() =>
-      core.replaceNamespacedSecret({ name: current.metadata!.name!, namespace: this.namespace, body }),
+    await this.refuseConflict(
+      `Secret ${current.metadata?.name} was changed by someone else meanwhile; open it again and retry.`,
+      () => core.replaceNamespacedSecret({ name: current.metadata!.name!, namespace: this.namespace, body }),
     );
+  }
+
+  /** A 409 from the API server (name taken, or changed since read) is the caller's conflict, not an outage. */
+  private async refuseConflict<T>(message: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (apiStatus(err) === 409) throw conflict(message, "body.name");
+      return inCluster(() => Promise.reject(err));
+    }
   }
 
   async remove(name: string): Promise<void> {
