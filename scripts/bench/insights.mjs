@@ -15,8 +15,8 @@ async function seed(c) {
   const t0 = Date.now();
   await c.query(
     `INSERT INTO trino_query_events (query_id, created_at, end_time, username, query, query_state, failed, wall_seconds, catalog, inputs)
-     SELECT 'q' || i, now() - (i % ($2 * 86400)) * interval '1 second',
-            now() - (i % ($2 * 86400)) * interval '1 second' + interval '2 seconds',
+     SELECT 'q' || i, now() - ((i::bigint * 7919) % ($2 * 86400)) * interval '1 second',
+            now() - ((i::bigint * 7919) % ($2 * 86400)) * interval '1 second' + interval '2 seconds',
             'user' || (i * 7 % 200), 'SELECT * FROM t' || (i % 300), 'FINISHED', false, 2.0, 'iceberg',
             (SELECT jsonb_agg(jsonb_build_object('catalogName', 'iceberg', 'schema', 's' || ((i + k) % 300 / 20),
                                                  'table', 't' || ((i + k * 37) % 300), 'columns', '[]'::jsonb))
@@ -37,7 +37,6 @@ async function main() {
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     const seeded = await seed(c);
-    await c.end();
     console.log(`seeded ${QUERIES.toLocaleString("en")} queries over ${DAYS} days in ${fmt(seeded / 1000)} s`);
 
     const token = await signIn(consoleProc.url);
@@ -52,6 +51,9 @@ async function main() {
     await get("/flush-cache");
     const refresh = (Date.now() - t0) / 1000;
     const a = await get("/analytics");
+    const rolled = (await c.query("SELECT count(*) AS n, count(DISTINCT day) AS days FROM insights_daily")).rows[0];
+    await c.end();
+    console.log(`daily rollup rows: ${rolled.n} over ${rolled.days} days`);
     console.log(
       `refresh of every aggregate: ${fmt(refresh, 2)} s (goal <= 30 s); ${a.monthly_active_users} monthly active users, ${a.dataset} tables`,
     );

@@ -88,6 +88,15 @@ export async function rollUp(db: Db, now: Date): Promise<number> {
   return days;
 }
 
+/** Runs the thunks one at a time, keeping each result's type. */
+async function sequence<T extends readonly (() => Promise<unknown>)[]>(
+  thunks: T,
+): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const out: unknown[] = [];
+  for (const thunk of thunks) out.push(await thunk());
+  return out as { [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
 type Ranked = { name: string; count: number };
 type Point = { interval_alias: string; user_count: number };
 
@@ -132,48 +141,54 @@ export async function computeAnalytics(
       [kind, from, limit],
     );
 
-  const [active, weekTop, monthTop, tables, schemas, pairs, distinct, weekly, monthly, days] = await Promise.all([
-    q.query<{ week: string; month: string }>(
-      `SELECT count(DISTINCT username) FILTER (WHERE day >= $1::date) AS week,
+  // One after the other: they share the transaction's connection.
+  const [active, weekTop, monthTop, tables, schemas, pairs, distinct, weekly, monthly, days] = await sequence([
+    () =>
+      q.query<{ week: string; month: string }>(
+        `SELECT count(DISTINCT username) FILTER (WHERE day >= $1::date) AS week,
               count(DISTINCT username) FILTER (WHERE day >= $2::date) AS month
          FROM insight_days WHERE kind = 'q'`,
-      [week, month],
-    ),
-    top("q", week, 1),
-    top("q", month, INSIGHTS_TOP),
-    top("t", month, INSIGHTS_TOP),
-    top("s", month, INSIGHTS_TOP),
-    top("p", month, INSIGHTS_TOP),
-    q.query<{ tables: string; schemas: string }>(
-      `SELECT count(DISTINCT name) FILTER (WHERE kind = 't') AS tables,
+        [week, month],
+      ),
+    () => top("q", week, 1),
+    () => top("q", month, INSIGHTS_TOP),
+    () => top("t", month, INSIGHTS_TOP),
+    () => top("s", month, INSIGHTS_TOP),
+    () => top("p", month, INSIGHTS_TOP),
+    () =>
+      q.query<{ tables: string; schemas: string }>(
+        `SELECT count(DISTINCT name) FILTER (WHERE kind = 't') AS tables,
               count(DISTINCT name) FILTER (WHERE kind = 's') AS schemas
          FROM insight_days WHERE kind IN ('t', 's') AND day >= $1::date`,
-      [month],
-    ),
-    q.query<{ alias: string; users: string }>(
-      `SELECT to_char(w, 'YYYY-MM-DD') AS alias, count(DISTINCT d.username) AS users
+        [month],
+      ),
+    () =>
+      q.query<{ alias: string; users: string }>(
+        `SELECT to_char(w, 'YYYY-MM-DD') AS alias, count(DISTINCT d.username) AS users
          FROM generate_series(date_trunc('week', $1::date) - make_interval(weeks => $2),
                               date_trunc('week', $1::date), interval '1 week') w
          LEFT JOIN insight_days d ON d.kind = 'q' AND d.day >= w::date AND d.day < (w + interval '1 week')::date
         GROUP BY w ORDER BY w`,
-      [today, TIMELINE_WEEKS - 1],
-    ),
-    q.query<{ alias: string; users: string }>(
-      `SELECT to_char(m, 'YYYY-MM') AS alias, count(DISTINCT d.username) AS users
+        [today, TIMELINE_WEEKS - 1],
+      ),
+    () =>
+      q.query<{ alias: string; users: string }>(
+        `SELECT to_char(m, 'YYYY-MM') AS alias, count(DISTINCT d.username) AS users
          FROM generate_series(date_trunc('month', $1::date) - make_interval(months => $2),
                               date_trunc('month', $1::date), interval '1 month') m
          LEFT JOIN insight_days d ON d.kind = 'q' AND d.day >= m::date AND d.day < (m + interval '1 month')::date
         GROUP BY m ORDER BY m`,
-      [today, TIMELINE_MONTHS - 1],
-    ),
-    q.query<{ alias: string; users: string }>(
-      `SELECT to_char(g, 'Dy DD Mon') AS alias, count(DISTINCT d.username) AS users
+        [today, TIMELINE_MONTHS - 1],
+      ),
+    () =>
+      q.query<{ alias: string; users: string }>(
+        `SELECT to_char(g, 'Dy DD Mon') AS alias, count(DISTINCT d.username) AS users
          FROM generate_series($1::date, $2::date, interval '1 day') g
          LEFT JOIN insight_days d ON d.kind = 'q' AND d.day = g::date
         GROUP BY g ORDER BY g`,
-      [week, today],
-    ),
-  ]);
+        [week, today],
+      ),
+  ] as const);
 
   const topFiveUsers = ranked(monthTop.rows);
   const topFiveTables = ranked(tables.rows);
