@@ -50,12 +50,16 @@ async function main() {
     const t0 = Date.now();
     await get("/flush-cache");
     const refresh = (Date.now() - t0) / 1000;
+    // Later refreshes roll up only the days since the last one.
+    const t1 = Date.now();
+    await get("/flush-cache");
+    const again = (Date.now() - t1) / 1000;
     const a = await get("/analytics");
     const rolled = (await c.query("SELECT count(*) AS n, count(DISTINCT day) AS days FROM insights_daily")).rows[0];
     await c.end();
     console.log(`daily rollup rows: ${rolled.n} over ${rolled.days} days`);
     console.log(
-      `refresh of every aggregate: ${fmt(refresh, 2)} s (goal <= 30 s); ${a.monthly_active_users} monthly active users, ${a.dataset} tables`,
+      `refresh of every aggregate: first ${fmt(refresh, 2)} s (all ${rolled.days} days), next ${fmt(again, 2)} s (goal <= 30 s); ${a.monthly_active_users} monthly active users, ${a.dataset} tables`,
     );
     for (const path of ["/analytics", "/usage-summary", "/top-queries", "/pipeline-summary?limit=10"]) {
       const r = await timeIt(RUNS, () => get(path));
