@@ -90,10 +90,7 @@ export const Pipeline = z
   .meta({ id: "Pipeline" });
 export type Pipeline = z.infer<typeof Pipeline>;
 
-export const PipelineQuery = z
-  .object({ limit: pageSize, offset, dag_name: nameFilter })
-  .strict()
-  .meta({ id: "PipelineQuery" });
+export const PipelineQuery = z.object({ limit: pageSize, offset, dag_name: nameFilter }).strict();
 export type PipelineQuery = z.input<typeof PipelineQuery>;
 
 export const PipelineSummary = z
@@ -105,57 +102,6 @@ export const PipelineSummary = z
   })
   .meta({ id: "PipelineSummary" });
 export type PipelineSummary = z.infer<typeof PipelineSummary>;
-
-export const DATA_SUMMARY_SORTS = ["recentlyUpdated", "recentlyAdded"] as const;
-
-export const DataSummaryQuery = z
-  .object({
-    limit: pageSize,
-    offset,
-    sort_by: z
-      .enum(DATA_SUMMARY_SORTS, { message: "must be recentlyUpdated or recentlyAdded" })
-      .default("recentlyUpdated"),
-    catalog: nameFilter,
-    schema: nameFilter,
-    table: nameFilter,
-  })
-  .strict()
-  .meta({ id: "DataSummaryQuery" });
-export type DataSummaryQuery = z.input<typeof DataSummaryQuery>;
-
-export const DataSummaryRow = z
-  .object({
-    table_id: z.string(),
-    table_name: z.string(),
-    catalog: z.string(),
-    schema_name: z.string(),
-    column_count: z.number().int(),
-    num_rows: z.number().nullable(),
-    data_size: z.number().nullable(),
-    updated_at: z.string(),
-    trends: z.object({
-      /** Rows added (positive) or removed since the previous snapshot. */
-      change_set: z.number().nullable(),
-      percentage_change: z.number().nullable(),
-    }),
-  })
-  .meta({ id: "DataSummaryRow" });
-export type DataSummaryRow = z.infer<typeof DataSummaryRow>;
-
-export const DataSummary = z
-  .object({ data: z.array(DataSummaryRow), total_count: z.number().int(), unavailable: z.string().nullable() })
-  .meta({ id: "DataSummary" });
-
-export const Datasets = z
-  .object({
-    catalogs: z.array(
-      z.object({
-        catalog: z.string(),
-        schemas: z.array(z.object({ schema: z.string(), tables: z.array(z.string()) })),
-      }),
-    ),
-  })
-  .meta({ id: "Datasets" });
 
 const access = { menu: "insights" } as const;
 const tags = ["insights"];

@@ -6,12 +6,95 @@ import {
   WEEK_DAYS,
   type Analytics,
 } from "@console/contracts";
-import type { Queryable } from "../../platform/db/index.js";
+import type { Db, Queryable } from "../../platform/db/index.js";
 
 /** Who the figures leave out: users named in the preference and members of its admin groups. */
 export interface Exclusions {
   users: string[];
   adminGroups: string[];
+}
+
+/** Taken while a day is rolled up, so that two replicas do not write the same day. */
+const ROLLUP_LOCK = 0x1_75_19_48;
+/** Events older than this are not rolled up on a first refresh (the monthly timeline's reach). */
+const FIRST_ROLLUP_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Days rolled up per transaction: small enough to stay quick, large enough for few round trips. */
+const CHUNK_DAYS = 7;
+
+/**
+ * Rolls the events of the UTC days [from, until) up into insights_daily, replacing what was
+ * there. A query's tables come from its `ioMetadata.inputs` (catalogName, schema, table), each
+ * once per query.
+ */
+async function rollUpDays(db: Db, from: string, until: string): Promise<void> {
+  await db.tx(async (q) => {
+    const lock = await q.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [ROLLUP_LOCK]);
+    if (!lock.rows[0]!.ok) return;
+    await q.query("SET LOCAL TimeZone = 'UTC'");
+    await q.query("DELETE FROM insights_daily WHERE day >= $1::date AND day < $2::date", [from, until]);
+    await q.query(
+      `WITH q AS (
+         SELECT query_id, (created_at AT TIME ZONE 'UTC')::date AS day, lower(username) AS username, inputs
+           FROM trino_query_events
+          WHERE created_at >= $1::date AND created_at < $2::date
+       ), r AS (
+         SELECT DISTINCT q.query_id, q.day, q.username,
+                concat_ws('.', i->>'catalogName', i->>'schema', i->>'table') AS t,
+                concat_ws('.', i->>'catalogName', i->>'schema') AS s
+           FROM q, jsonb_array_elements(CASE WHEN jsonb_typeof(q.inputs) = 'array' THEN q.inputs ELSE '[]' END) i
+          WHERE jsonb_typeof(i) = 'object' AND i ? 'catalogName' AND i ? 'schema' AND i ? 'table'
+       )
+       INSERT INTO insights_daily (day, username, kind, name, queries)
+       SELECT day, username, 'q', '', count(*) FROM q GROUP BY day, username
+       UNION ALL
+       SELECT day, username, 't', t, count(*) FROM r GROUP BY day, username, t
+       UNION ALL
+       SELECT day, username, 's', s, count(DISTINCT query_id) FROM r GROUP BY day, username, s
+       UNION ALL
+       SELECT a.day, a.username, 'p', a.t || ' & ' || b.t, count(*)
+         FROM r a JOIN r b ON a.query_id = b.query_id AND a.t < b.t
+        GROUP BY a.day, a.username, a.t, b.t`,
+      [from, until],
+    );
+  });
+}
+
+/**
+ * Brings insights_daily up to date: the last rolled-up day again (its events were still
+ * arriving) and every day since. The first time, from the oldest event of the last year.
+ * Returns the number of days rolled up.
+ */
+export async function rollUp(db: Db, now: Date): Promise<number> {
+  const { rows } = await db.query<{ last: string | null; first: string | null }>(
+    `SELECT (SELECT to_char(max(day), 'YYYY-MM-DD') FROM insights_daily) AS last,
+            (SELECT to_char(min(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM trino_query_events
+              WHERE created_at >= $1::timestamptz) AS first`,
+    [new Date(now.getTime() - FIRST_ROLLUP_DAYS * DAY_MS).toISOString()],
+  );
+  const start = rows[0]!.last ?? rows[0]!.first;
+  if (!start) return 0;
+  const end = new Date(`${isoDay(now)}T00:00:00Z`).getTime() + DAY_MS;
+  let from = new Date(`${start}T00:00:00Z`).getTime();
+  const days = Math.round((end - from) / DAY_MS);
+  while (from < end) {
+    const until = Math.min(from + CHUNK_DAYS * DAY_MS, end);
+    await rollUpDays(db, isoDay(new Date(from)), isoDay(new Date(until)));
+    from = until;
+  }
+  return days;
+}
+
+/** Runs the thunks one at a time, keeping each result's type. */
+async function sequence<T extends readonly (() => Promise<unknown>)[]>(
+  thunks: T,
+): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const out: unknown[] = [];
+  for (const thunk of thunks) out.push(await thunk());
+  return out as { [K in keyof T]: Awaited<ReturnType<T[K]>> };
 }
 
 type Ranked = { name: string; count: number };
@@ -23,8 +106,8 @@ const points = (rows: Array<{ alias: string; users: string | number }>): Point[]
   rows.map((r) => ({ interval_alias: r.alias, user_count: Number(r.users) }));
 
 /**
- * Computes every figure of the insights screen from the Trino query events of the last year,
- * inside the caller's transaction. Times are UTC; a week starts on Monday.
+ * Every figure of the insights screen, from the daily rollups. The last 7 (30) days are today
+ * and the 6 (29) days before it, in UTC; a week starts on Monday.
  */
 export async function computeAnalytics(
   q: Queryable,
@@ -32,100 +115,80 @@ export async function computeAnalytics(
   now: Date,
 ): Promise<Omit<Analytics, "active_pipelines" | "paused_pipelines" | "computed_at">> {
   await q.query("SET LOCAL TimeZone = 'UTC'");
-  // The events of the window, without the excluded users.
   await q.query(
-    `CREATE TEMP TABLE insight_queries ON COMMIT DROP AS
-     SELECT e.query_id, lower(e.username) AS username, e.created_at, e.inputs
-       FROM trino_query_events e
-      WHERE e.created_at >= date_trunc('month', $1::timestamptz) - make_interval(months => $2)
-        AND e.created_at <= $1::timestamptz
-        AND lower(e.username) <> ALL (
+    `CREATE TEMP TABLE insight_days ON COMMIT DROP AS
+     SELECT d.day, d.username, d.kind, d.name, d.queries
+       FROM insights_daily d
+      WHERE d.day >= (date_trunc('month', $1::date) - make_interval(months => $2))::date
+        AND d.username <> ALL (
           SELECT lower(x) FROM unnest($3::text[]) x
           UNION ALL
           SELECT lower(u.username) FROM users u
             JOIN user_groups ug ON ug.user_id = u.id
             JOIN groups g ON g.id = ug.group_id
            WHERE g.name = ANY ($4::text[]))`,
-    [now.toISOString(), TIMELINE_MONTHS - 1, ex.users, ex.adminGroups],
+    [isoDay(now), TIMELINE_MONTHS - 1, ex.users, ex.adminGroups],
   );
-  // Each table read in the last month, once per query.
-  await q.query(
-    `CREATE TEMP TABLE insight_reads ON COMMIT DROP AS
-     SELECT DISTINCT q.query_id, q.username,
-            concat_ws('.', i->>'catalogName', i->>'schema', i->>'table') AS table_name,
-            concat_ws('.', i->>'catalogName', i->>'schema') AS schema_name
-       FROM insight_queries q, jsonb_array_elements(q.inputs) i
-      WHERE q.created_at > $1::timestamptz - make_interval(days => $2)
-        AND jsonb_typeof(q.inputs) = 'array'
-        AND i ? 'catalogName' AND i ? 'schema' AND i ? 'table'`,
-    [now.toISOString(), MONTH_DAYS],
-  );
+  const today = isoDay(now);
+  const since = (days: number) => isoDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const week = since(WEEK_DAYS);
+  const month = since(MONTH_DAYS);
+  const top = (kind: string, from: string, limit: number) =>
+    q.query<{ name: string; count: string }>(
+      `SELECT ${kind === "q" ? "username" : "name"} AS name, sum(queries) AS count FROM insight_days
+        WHERE kind = $1 AND day >= $2::date
+        GROUP BY 1 ORDER BY sum(queries) DESC, 1 LIMIT $3`,
+      [kind, from, limit],
+    );
 
-  const args = [now.toISOString(), WEEK_DAYS, MONTH_DAYS];
-  const [active, weekTop, monthTop, tables, counts, schemas, pairs, weekly, monthly, days] = await Promise.all([
-    q.query<{ week: string; month: string }>(
-      `SELECT count(DISTINCT username) FILTER (WHERE created_at > $1::timestamptz - make_interval(days => $2)) AS week,
-              count(DISTINCT username) FILTER (WHERE created_at > $1::timestamptz - make_interval(days => $3)) AS month
-         FROM insight_queries`,
-      args,
-    ),
-    q.query<{ name: string; count: string }>(
-      `SELECT username AS name, count(*) AS count FROM insight_queries
-        WHERE created_at > $1::timestamptz - make_interval(days => $2)
-        GROUP BY username ORDER BY count(*) DESC, username LIMIT 1`,
-      [now.toISOString(), WEEK_DAYS],
-    ),
-    q.query<{ name: string; count: string }>(
-      `SELECT username AS name, count(*) AS count FROM insight_queries
-        WHERE created_at > $1::timestamptz - make_interval(days => $2)
-        GROUP BY username ORDER BY count(*) DESC, username LIMIT $3`,
-      [now.toISOString(), MONTH_DAYS, INSIGHTS_TOP],
-    ),
-    q.query<{ name: string; count: string }>(
-      `SELECT table_name AS name, count(*) AS count FROM insight_reads
-        GROUP BY table_name ORDER BY count(*) DESC, table_name LIMIT $1`,
-      [INSIGHTS_TOP],
-    ),
-    q.query<{ tables: string; schemas: string }>(
-      `SELECT count(DISTINCT table_name) AS tables, count(DISTINCT schema_name) AS schemas FROM insight_reads`,
-    ),
-    q.query<{ name: string; count: string }>(
-      `SELECT schema_name AS name, count(DISTINCT query_id) AS count FROM insight_reads
-        GROUP BY schema_name ORDER BY count(DISTINCT query_id) DESC, schema_name LIMIT $1`,
-      [INSIGHTS_TOP],
-    ),
-    // Two tables read by one query; the pair is named in alphabetical order.
-    q.query<{ name: string; count: string }>(
-      `SELECT a.table_name || ' & ' || b.table_name AS name, count(*) AS count
-         FROM insight_reads a JOIN insight_reads b ON a.query_id = b.query_id AND a.table_name < b.table_name
-        GROUP BY a.table_name, b.table_name ORDER BY count(*) DESC, 1 LIMIT $1`,
-      [INSIGHTS_TOP],
-    ),
-    q.query<{ alias: string; users: string }>(
-      `SELECT to_char(w, 'YYYY-MM-DD') AS alias, count(DISTINCT q.username) AS users
-         FROM generate_series(date_trunc('week', $1::timestamptz) - make_interval(weeks => $2),
-                              date_trunc('week', $1::timestamptz), interval '1 week') w
-         LEFT JOIN insight_queries q ON q.created_at >= w AND q.created_at < w + interval '1 week'
+  // One after the other: they share the transaction's connection.
+  const [active, weekTop, monthTop, tables, schemas, pairs, distinct, weekly, monthly, days] = await sequence([
+    () =>
+      q.query<{ week: string; month: string }>(
+        `SELECT count(DISTINCT username) FILTER (WHERE day >= $1::date) AS week,
+              count(DISTINCT username) FILTER (WHERE day >= $2::date) AS month
+         FROM insight_days WHERE kind = 'q'`,
+        [week, month],
+      ),
+    () => top("q", week, 1),
+    () => top("q", month, INSIGHTS_TOP),
+    () => top("t", month, INSIGHTS_TOP),
+    () => top("s", month, INSIGHTS_TOP),
+    () => top("p", month, INSIGHTS_TOP),
+    () =>
+      q.query<{ tables: string; schemas: string }>(
+        `SELECT count(DISTINCT name) FILTER (WHERE kind = 't') AS tables,
+              count(DISTINCT name) FILTER (WHERE kind = 's') AS schemas
+         FROM insight_days WHERE kind IN ('t', 's') AND day >= $1::date`,
+        [month],
+      ),
+    () =>
+      q.query<{ alias: string; users: string }>(
+        `SELECT to_char(w, 'YYYY-MM-DD') AS alias, count(DISTINCT d.username) AS users
+         FROM generate_series(date_trunc('week', $1::date) - make_interval(weeks => $2),
+                              date_trunc('week', $1::date), interval '1 week') w
+         LEFT JOIN insight_days d ON d.kind = 'q' AND d.day >= w::date AND d.day < (w + interval '1 week')::date
         GROUP BY w ORDER BY w`,
-      [now.toISOString(), TIMELINE_WEEKS - 1],
-    ),
-    q.query<{ alias: string; users: string }>(
-      `SELECT to_char(m, 'YYYY-MM') AS alias, count(DISTINCT q.username) AS users
-         FROM generate_series(date_trunc('month', $1::timestamptz) - make_interval(months => $2),
-                              date_trunc('month', $1::timestamptz), interval '1 month') m
-         LEFT JOIN insight_queries q ON q.created_at >= m AND q.created_at < m + interval '1 month'
+        [today, TIMELINE_WEEKS - 1],
+      ),
+    () =>
+      q.query<{ alias: string; users: string }>(
+        `SELECT to_char(m, 'YYYY-MM') AS alias, count(DISTINCT d.username) AS users
+         FROM generate_series(date_trunc('month', $1::date) - make_interval(months => $2),
+                              date_trunc('month', $1::date), interval '1 month') m
+         LEFT JOIN insight_days d ON d.kind = 'q' AND d.day >= m::date AND d.day < (m + interval '1 month')::date
         GROUP BY m ORDER BY m`,
-      [now.toISOString(), TIMELINE_MONTHS - 1],
-    ),
-    q.query<{ alias: string; users: string }>(
-      `SELECT to_char(d, 'Dy DD Mon') AS alias, count(DISTINCT q.username) AS users
-         FROM generate_series(date_trunc('day', $1::timestamptz) - make_interval(days => $2),
-                              date_trunc('day', $1::timestamptz), interval '1 day') d
-         LEFT JOIN insight_queries q ON q.created_at >= d AND q.created_at < d + interval '1 day'
-        GROUP BY d ORDER BY d`,
-      [now.toISOString(), WEEK_DAYS - 1],
-    ),
-  ]);
+        [today, TIMELINE_MONTHS - 1],
+      ),
+    () =>
+      q.query<{ alias: string; users: string }>(
+        `SELECT to_char(g, 'Dy DD Mon') AS alias, count(DISTINCT d.username) AS users
+         FROM generate_series($1::date, $2::date, interval '1 day') g
+         LEFT JOIN insight_days d ON d.kind = 'q' AND d.day = g::date
+        GROUP BY g ORDER BY g`,
+        [week, today],
+      ),
+  ] as const);
 
   const topFiveUsers = ranked(monthTop.rows);
   const topFiveTables = ranked(tables.rows);
@@ -133,8 +196,8 @@ export async function computeAnalytics(
   return {
     weekly_active_users: Number(active.rows[0]!.week),
     monthly_active_users: Number(active.rows[0]!.month),
-    dataset: Number(counts.rows[0]!.tables),
-    entity: Number(counts.rows[0]!.schemas),
+    dataset: Number(distinct.rows[0]!.tables),
+    entity: Number(distinct.rows[0]!.schemas),
     top_weekly_user: weekTop.rows[0]?.name ?? null,
     top_monthly_user: topFiveUsers[0]?.name ?? null,
     top_table: topFiveTables[0]?.name ?? null,

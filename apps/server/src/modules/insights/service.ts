@@ -3,7 +3,7 @@ import type { Analytics, Pipeline, PipelineQuery, PipelineSummary } from "@conso
 import type { Db } from "../../platform/db/index.js";
 import type { AirflowClient } from "../audits/airflow.js";
 import { readInsightsPreference } from "../settings/preferences.js";
-import { computeAnalytics } from "./analytics.js";
+import { computeAnalytics, rollUp } from "./analytics.js";
 import { computePipelines, storePipelines } from "./pipelines.js";
 
 /** Taken for the length of a refresh, so that one replica computes at a time. */
@@ -40,6 +40,7 @@ export class InsightsService {
         pipelinesError = (err as Error).message;
         this.log.warn({ err: (err as Error).message }, "insights: Airflow could not be read");
       }
+    const days = await rollUp(this.db, now);
     await this.db.tx(async (q) => {
       const lock = await q.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [REFRESH_LOCK]);
       if (!lock.rows[0]!.ok) return;
@@ -63,7 +64,7 @@ export class InsightsService {
         [now.toISOString(), Date.now() - started, JSON.stringify(analytics), pipelinesError],
       );
     });
-    this.log.info({ ms: Date.now() - started }, "insights refreshed");
+    this.log.info({ ms: Date.now() - started, days }, "insights refreshed");
   }
 
   private async snapshot(): Promise<{ analytics: Analytics; computedAt: Date; pipelinesError: string | null } | null> {

@@ -24,6 +24,16 @@ CREATE TABLE insights_pipelines (
 );
 CREATE INDEX insights_pipelines_name_idx ON insights_pipelines (lower(name) text_pattern_ops);
 
--- The refresh reads the events of a window by time.
-CREATE INDEX trino_query_events_created_user_idx ON trino_query_events (created_at, lower(username));
+-- Per day and user (UTC): queries run (kind q), and queries reading a table (t), a schema (s)
+-- or a pair of tables together (p). Refreshes roll up only the days that changed; the figures
+-- are sums over these rows, so exclusions apply without touching the events again.
+CREATE TABLE insights_daily (
+  day date NOT NULL,
+  username text NOT NULL,
+  kind char(1) NOT NULL CHECK (kind IN ('q', 't', 's', 'p')),
+  name text NOT NULL,
+  queries integer NOT NULL,
+  PRIMARY KEY (day, kind, username, name)
+);
+CREATE INDEX insights_daily_kind_day_idx ON insights_daily (kind, day);
 `;
