@@ -1,7 +1,7 @@
 import { SEARCH } from "./parts/search";
 import { DownloadOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, SyncOutlined } from "@ant-design/icons";
 import { Button, Flex, Input, Segmented, Select } from "antd";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
@@ -19,6 +19,7 @@ import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
 import { PageHeader } from "../../shared/ui/PageHeader";
+import { useRegisterTour } from "../../app/shell/tour";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
 import { policyCrumbs, toNewPolicy, toPublications, toVisibility } from "./links";
@@ -41,6 +42,8 @@ const SYNC_BADGE: Record<Policy["syncStatus"], "success" | "warning" | "error" |
   expired: "error",
 };
 
+const byTour = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
+
 /** The policy list (spec: policy management list). */
 export default function PoliciesPage() {
   const { t } = useTranslation();
@@ -48,6 +51,24 @@ export default function PoliciesPage() {
   const [quick, setQuick] = useState<PolicyQuickFilter>("all");
   const [expanded, setExpanded] = useState<string[]>([]);
   const list = useListState<Filters>({ pageSize: 10, filters: NO_FILTERS });
+  useRegisterTour(
+    useMemo(
+      () => [
+        { title: t("policies.title"), description: t("policies.tour.actions"), target: byTour("policies-actions") },
+        {
+          title: t("policies.quick.label"),
+          description: t("policies.tour.filters"),
+          target: byTour("policies-filters"),
+        },
+        {
+          title: t("policies.tour.tableTitle"),
+          description: t("policies.tour.table"),
+          target: byTour("policies-table"),
+        },
+      ],
+      [t],
+    ),
+  );
   const f = list.filters;
   const policies = usePolicies({
     page: list.page,
@@ -108,7 +129,7 @@ export default function PoliciesPage() {
         crumbs={policyCrumbs(t)}
         title={t("policies.title")}
         extra={
-          <>
+          <Flex gap={8} wrap data-tour="policies-actions">
             <Button icon={<EyeOutlined />} onClick={() => void navigate(toVisibility())}>
               {t("policies.visibility.open")}
             </Button>
@@ -129,10 +150,17 @@ export default function PoliciesPage() {
             >
               {t("policies.newPolicy")}
             </Button>
-          </>
+          </Flex>
         }
       />
-      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+      <Flex
+        justify="space-between"
+        align="center"
+        gap={8}
+        wrap
+        style={{ marginBottom: 12 }}
+        data-tour="policies-filters"
+      >
         <Segmented<PolicyQuickFilter>
           aria-label={t("policies.quick.label")}
           value={quick}
@@ -183,23 +211,29 @@ export default function PoliciesPage() {
           )}
         </FilterPopover>
       </Flex>
-      <ListTable<Policy>
-        columns={columns}
-        rows={policies.data?.items}
-        total={policies.data?.total ?? 0}
-        loading={policies.isFetching && !policies.isRefetching}
-        rowKey={(p) => String(p.id)}
-        list={list}
-        caption={
-          policies.isError ? errorMessage(policies.error) : policies.data?.total === 0 ? t("policies.empty") : undefined
-        }
-        expandable={{
-          expandedRowKeys: expanded,
-          // One row open at a time (spec).
-          onExpand: (open, p) => setExpanded(open ? [String(p.id)] : []),
-          expandedRowRender: (p) => <PolicyDetails policy={p} />,
-        }}
-      />
+      <div data-tour="policies-table">
+        <ListTable<Policy>
+          columns={columns}
+          rows={policies.data?.items}
+          total={policies.data?.total ?? 0}
+          loading={policies.isFetching && !policies.isRefetching}
+          rowKey={(p) => String(p.id)}
+          list={list}
+          caption={
+            policies.isError
+              ? errorMessage(policies.error)
+              : policies.data?.total === 0
+                ? t("policies.empty")
+                : undefined
+          }
+          expandable={{
+            expandedRowKeys: expanded,
+            // One row open at a time (spec).
+            onExpand: (open, p) => setExpanded(open ? [String(p.id)] : []),
+            expandedRowRender: (p) => <PolicyDetails policy={p} />,
+          }}
+        />
+      </div>
     </>
   );
 }
