@@ -79,6 +79,31 @@ describe("platform observability on the sandbox platform", () => {
     expect(await lineCount(page)).toBeGreaterThan(first);
   });
 
+  it("shows a component's pods, health and service, and opens a pod's logs", async () => {
+    await page.goto(`${baseUrl}/components?component=trino`);
+    await page.getByRole("heading", { name: "Trino" }).waitFor();
+    await page.getByText("Healthy", { exact: true }).waitFor();
+    const coordinator = page.getByRole("link", { name: /^trino-coordinator-/ });
+    await coordinator.waitFor();
+    expect(await page.getByRole("link", { name: /^trino-worker-/ }).count()).toBe(3);
+    expect(await page.getByText("LoadBalancer").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Copy token" }).isVisible()).toBe(true);
+    // The filter keeps the inactive cards only: the undeployed add-on is not among them, every deployed one is active.
+    await page.getByRole("combobox", { name: "Show components" }).click();
+    // Ant Design draws the visible options apart from its hidden accessible list.
+    await page.locator('.ant-select-item-option[title="Inactive"]').click();
+    await page.getByText("No component matches this filter.").waitFor();
+    await screenshot(page, "components-trino");
+    await coordinator.click();
+    await page.waitForURL(/\/components\/podlogs\/trino\/trino-coordinator-/);
+    await page
+      .getByRole("log", { name: "Log lines" })
+      .getByText(/\d{4}-\d\d-\d\dT/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole("link", { name: "Trino" }).count()).toBe(1);
+  });
+
   it("highlights the searched word in the log, whatever its case", async () => {
     await page.goto(`${baseUrl}/hosts/podlogs/master-01/etcd-master-01`);
     const log = page.getByRole("log", { name: "Log lines" });
