@@ -104,6 +104,24 @@ describe("platform observability on the sandbox platform", () => {
     expect(await page.getByRole("link", { name: "Trino" }).count()).toBe(1);
   });
 
+  it("deletes a selected Spark job and says so in a toast", async () => {
+    await page.goto(`${baseUrl}/components?component=spark-jobs`);
+    await page.getByRole("heading", { name: "Spark Jobs" }).waitFor();
+    const row = page.getByRole("row", { name: /orders-compaction/ });
+    await row.waitFor();
+    // Search narrows the list to the job; the header checkbox would select the whole page.
+    await page.getByRole("textbox", { name: "Search jobs by name" }).fill("ORDERS");
+    await page.getByRole("row", { name: /daily-sales-etl/ }).waitFor({ state: "detached" });
+    await page.getByRole("checkbox", { name: "Select orders-compaction" }).check();
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await page.getByRole("dialog").getByText("These jobs will be deleted: orders-compaction").waitFor();
+    await screenshot(page, "spark-jobs-delete");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Jobs deleted: orders-compaction").waitFor();
+    await row.waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "Delete all" }).isDisabled()).toBe(true);
+  });
+
   it("highlights the searched word in the log, whatever its case", async () => {
     await page.goto(`${baseUrl}/hosts/podlogs/master-01/etcd-master-01`);
     const log = page.getByRole("log", { name: "Log lines" });

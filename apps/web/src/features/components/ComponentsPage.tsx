@@ -11,6 +11,7 @@ import { useComponentPods } from "../pod-logs/api";
 import { useComponentDetails, useComponentStatistics } from "./api";
 import { cardState, ComponentCards } from "./parts/ComponentCards";
 import { ComponentPods } from "./parts/ComponentPods";
+import { JobsTable } from "./parts/JobsTable";
 import { ServiceDetailsCard } from "./parts/ServiceDetails";
 import { toComponents } from "./routes";
 
@@ -97,7 +98,9 @@ export default function ComponentsPage() {
           <Skeleton active />
         )}
         {failure ? <Alert type="error" showIcon role="alert" title={errorMessage(failure)} /> : null}
-        {selected ? (
+        {selected === "spark-jobs" || selected === "flink-jobs" ? (
+          <JobsTable key={selected} kind={selected} />
+        ) : selected ? (
           <>
             <ComponentPods
               component={selected}
