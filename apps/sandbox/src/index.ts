@@ -6,7 +6,11 @@
  */
 import type { SandboxPart, SandboxOptions, SandboxPartHandle } from "./part.js";
 import { connectPart } from "./connect/index.js";
+import { airflowPart } from "./airflow/index.js";
+import { auditFeedsPart } from "./audit-feeds/index.js";
 import { kubernetesPart } from "./kubernetes/index.js";
+import { trinoPart } from "./trino/index.js";
+import { notebookPart } from "./notebook/index.js";
 
 export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
 export { startConnectWorker, type ConnectWorker, type ConnectWorkerOptions } from "./connect/index.js";
@@ -16,10 +20,16 @@ export {
   type KubernetesApiOptions,
   KubeResources,
 } from "./kubernetes/index.js";
+export { startTrinoSim, CATALOGUE, type TrinoSim } from "./trino/index.js";
+export { startNotebookSim, type NotebookSim } from "./notebook/index.js";
 
 /** Every simulated system, started in this order. Add a line for a new one. */
 const parts: SandboxPart[] = [connectPart];
 parts.push(kubernetesPart);
+parts.push(airflowPart);
+parts.push(auditFeedsPart);
+parts.push(trinoPart);
+parts.push(notebookPart);
 
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */
@@ -42,3 +52,11 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     },
   };
 }
+export { startAirflow, AIRFLOW_SANDBOX_USER, AIRFLOW_SANDBOX_PASSWORD } from "./airflow/index.js";
+export {
+  startAuditFeeds,
+  trinoCompletedEvent,
+  trinoCreatedEvent,
+  minioAuditEntry,
+  trinoQueryId,
+} from "./audit-feeds/index.js";

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { MENU_KEYS } from "@console/contracts";
+import { isEd25519PublicKey } from "./modules/licences/format.js";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -127,6 +128,30 @@ const EnvSchema = z.object({
   CONNECT_CA_FILE: z.string().min(1).optional(),
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   CONNECT_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Audit sources; see docs/audit-sources.md.
+  TRINO_INGEST_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  TRINO_INGEST_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { message: "must be an HTTP header name" })
+    .default("X-Trino-Ingest-Token"),
+  MINIO_AUDIT_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  AIRFLOW_URL: url.optional(),
+  AIRFLOW_API_VERSION: z.enum(["v1", "v2"], { message: "must be v1 or v2" }).default("v1"),
+  AIRFLOW_USERNAME: z.string().min(1).optional(),
+  AIRFLOW_PASSWORD: z.string().min(1).optional(),
+  AIRFLOW_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  KEYCLOAK_EVENTS_CLIENT_ID: z.string().min(1).optional(),
+  KEYCLOAK_EVENTS_CLIENT_SECRET: z.string().min(1).optional(),
+  KEYCLOAK_EVENTS_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  NOTEBOOK_URL: url.optional(),
+  NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a whole number of days" })
+    .int({ message: "must be a whole number of days" })
+    .min(1, { message: "must be at least 1" })
+    .max(36_500, { message: "must be at most 36500" })
+    .optional(),
+  AUDIT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   // Client configuration guides: where client tools reach Trino and Arrow Flight SQL.
   CLIENT_CONFIG_MODE: z.string().optional(),
   CLIENT_TRINO_HOST: hostName.default("trino.trino.svc.cluster.local"),
@@ -143,6 +168,25 @@ const EnvSchema = z.object({
   KUBERNETES_IN_CLUSTER: bool.default(false),
   KUBERNETES_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   KUBERNETES_STATUS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  // Licences: the vendor's Ed25519 public key that signs licence files; see docs/licences.md.
+  LICENSE_PUBLIC_KEY: z
+    .string()
+    .refine(isEd25519PublicKey, { message: "must be an Ed25519 public key (PEM or one line of base64 SPKI)" })
+    .optional(),
+  // Secrets: the namespace whose Secrets the settings screen manages; see docs/settings.md.
+  PLATFORM_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, { message: "must be a Kubernetes namespace name" })
+    .default("platform"),
+  // Data-access policies: Trino's metadata (unset: the sandbox's), the data catalogue's tags, the rules URL.
+  TRINO_URL: url.optional(),
+  TRINO_USER: z.string().min(1).default("platform-console"),
+  TRINO_PASSWORD: z.string().min(1).optional(),
+  TRINO_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  TRINO_METADATA_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  TRINO_RULES_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  DATA_PRODUCT_CATALOG: z.string().min(1).default("dataproducts"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -172,6 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.LICENSING_ENABLED && !e.LICENSE_PUBLIC_KEY)
+    throw new ConfigError("Invalid configuration: LICENSE_PUBLIC_KEY is required when LICENSING_ENABLED is true");
   const displayHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${displayHost.includes(":") ? `[${displayHost}]` : displayHost}:${e.PORT}`

@@ -2,6 +2,7 @@ import path from "node:path";
 import { startSandbox, type RunningSandbox } from "@console/sandbox";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { sandboxIngestTokens } from "./modules/audits/sandbox-tokens.js";
 
 async function main(): Promise<void> {
   let config;
@@ -18,14 +19,17 @@ async function main(): Promise<void> {
   let built;
   let sandbox: RunningSandbox | null = null;
   try {
-    if (config.SANDBOX === "auto")
+    if (config.SANDBOX === "auto") {
+      // The sandbox's generators and the ingest endpoints share these tokens.
+      const ingestTokens = sandboxIngestTokens(config);
       sandbox = await startSandbox({
         dataDir: path.join(config.dataDir, "sandbox"),
         consoleUrl: `http://${["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST}:${config.PORT}`,
-        ingestTokens: {},
+        ingestTokens,
         nodes: config.SANDBOX_NODES,
         pods: config.SANDBOX_PODS,
       });
+    }
     built = await buildApp(config, { sandbox });
   } catch (err) {
     await sandbox?.stop();

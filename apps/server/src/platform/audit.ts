@@ -126,32 +126,62 @@ export interface ChainVerdict {
   reason: string | null;
 }
 
-/** Recomputes every link from the first row to the recorded head. */
+/**
+ * Recomputes every link from the first row to the recorded head: the archived events first
+ * (retention moves the oldest there), then the live ones, as one chain.
+ */
 export async function verifyAuditChain(db: Db, batch = 5000): Promise<ChainVerdict> {
   const head = (await db.query<{ seq: number; hash: string }>("SELECT seq, hash FROM audit_chain_head WHERE id = 1"))
     .rows[0];
   let prev = GENESIS;
   let lastSeq = 0;
   let checked = 0;
-  for (;;) {
-    const { rows } = await db.query<StoredEvent>("SELECT * FROM audit_events WHERE seq > $1 ORDER BY seq LIMIT $2", [
-      lastSeq,
-      batch,
-    ]);
-    for (const row of rows) {
-      if (row.prev_hash !== prev)
-        return { valid: false, checked, brokenAtSeq: row.seq, reason: "a previous event was removed or altered" };
-      const expected = contentHash(prev, row);
-      if (expected !== row.hash)
-        return { valid: false, checked, brokenAtSeq: row.seq, reason: "the event's content was altered" };
-      prev = row.hash;
-      lastSeq = row.seq;
-      checked++;
+  for (const table of ["audit_events_archive", "audit_events"]) {
+    for (;;) {
+      const { rows } = await db.query<StoredEvent>(`SELECT * FROM ${table} WHERE seq > $1 ORDER BY seq LIMIT $2`, [
+        lastSeq,
+        batch,
+      ]);
+      for (const row of rows) {
+        if (row.prev_hash !== prev)
+          return { valid: false, checked, brokenAtSeq: row.seq, reason: "a previous event was removed or altered" };
+        const expected = contentHash(prev, row);
+        if (expected !== row.hash)
+          return { valid: false, checked, brokenAtSeq: row.seq, reason: "the event's content was altered" };
+        prev = row.hash;
+        lastSeq = row.seq;
+        checked++;
+      }
+      if (rows.length < batch) break;
     }
-    if (rows.length < batch) break;
   }
   if (head && (head.seq !== lastSeq || head.hash !== prev))
     return { valid: false, checked, brokenAtSeq: lastSeq, reason: "the latest events were removed" };
   if (!head && checked > 0) return { valid: false, checked, brokenAtSeq: null, reason: "the chain head is missing" };
   return { valid: true, checked, brokenAtSeq: null, reason: null };
+}
+
+const TRAIL_COLUMNS =
+  "seq, id, created_at, source, action, username, ip_address, status, subject_id, subject_name, summary, details, prev_hash, hash";
+
+/**
+ * Moves the trail's events older than `cutoff` to audit_events_archive, in one transaction.
+ * Only a prefix of the chain moves, so archive and live rows still form one verifiable chain.
+ */
+export async function archiveAuditEvents(db: Db, cutoff: Date): Promise<number> {
+  return db.tx(async (q) => {
+    await q.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK]);
+    await q.query("SELECT set_config('console.audit_archiving', 'on', true)");
+    const { rows } = await q.query<{ n: string }>(
+      `WITH moved AS (
+         DELETE FROM audit_events
+          WHERE seq <= (SELECT max(seq) FROM audit_events WHERE created_at < $1)
+          RETURNING ${TRAIL_COLUMNS})
+       , ins AS (INSERT INTO audit_events_archive (${TRAIL_COLUMNS}) SELECT ${TRAIL_COLUMNS} FROM moved RETURNING 1)
+       SELECT count(*) AS n FROM ins`,
+      [cutoff],
+    );
+    await q.query("SELECT set_config('console.audit_archiving', 'off', true)");
+    return Number(rows[0]!.n);
+  });
 }

@@ -1,0 +1,197 @@
+/** Realistic Trino query events and MinIO audit entries, computed from a time and an index. */
+
+const USERS = ["alice", "bob", "carol", "dave", "erin", "svc-airflow"];
+const QUERIES: Array<{ catalog: string; schema: string; table: string; sql: string; fails?: string }> = [
+  {
+    catalog: "iceberg",
+    schema: "sales",
+    table: "orders",
+    sql: "SELECT order_id, customer_id, total\nFROM iceberg.sales.orders\nWHERE order_date >= DATE '2026-01-01'\nLIMIT 100",
+  },
+  {
+    catalog: "iceberg",
+    schema: "sales",
+    table: "customers",
+    sql: "SELECT country, count(*) AS customers\n  FROM iceberg.sales.customers\n GROUP BY country\n ORDER BY 2 DESC",
+  },
+  {
+    catalog: "hive",
+    schema: "finance",
+    table: "ledger",
+    sql: "SELECT account, sum(amount)\nFROM hive.finance.ledger\nGROUP BY account",
+  },
+  {
+    catalog: "postgresql",
+    schema: "public",
+    table: "employees",
+    sql: "SELECT name, salary FROM postgresql.public.employees WHERE dept = 'HR'",
+  },
+  {
+    catalog: "iceberg",
+    schema: "marketing",
+    table: "campaigns",
+    sql: "SELECT * FROM iceberg.marketing.campaigns WHERE status = 'active'",
+  },
+  {
+    catalog: "hive",
+    schema: "finance",
+    table: "ledger",
+    sql: "SELECT acount FROM hive.finance.ledger",
+    fails: "COLUMN_NOT_FOUND|USER_ERROR|line 1:8: Column 'acount' cannot be resolved",
+  },
+  {
+    catalog: "iceberg",
+    schema: "sales",
+    table: "returns",
+    sql: "SELECT * FROM iceberg.sales.returns",
+    fails: "PERMISSION_DENIED|USER_ERROR|Access Denied: Cannot select from table iceberg.sales.returns",
+  },
+];
+const BUCKETS = ["sales-raw", "finance-reports", "ml-features", "warehouse"];
+const APIS = [
+  { name: "PutObject", status: "OK", code: 200 },
+  { name: "GetObject", status: "OK", code: 200 },
+  { name: "ListObjectsV2", status: "OK", code: 200 },
+  { name: "HeadObject", status: "OK", code: 200 },
+  { name: "DeleteObject", status: "No Content", code: 204 },
+  { name: "GetObject", status: "Not Found", code: 404 },
+  { name: "PutObject", status: "Access Denied", code: 403 },
+];
+
+function pick<T>(list: T[], n: number): T {
+  return list[Math.abs(n) % list.length]!;
+}
+function mix(n: number): number {
+  let x = (n ^ 0x9e3779b9) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}
+const pad = (n: number, w: number) => String(n).padStart(w, "0");
+
+export function trinoQueryId(at: Date, n: number): string {
+  const d = at.toISOString();
+  return `${d.slice(0, 10).replaceAll("-", "")}_${d.slice(11, 19).replaceAll(":", "")}_${pad(n % 100000, 5)}_sandb`;
+}
+
+/** A query-completed event as Trino's HTTP event listener posts it. */
+export function trinoCompletedEvent(at: Date, n: number) {
+  const h = mix(n);
+  const q = pick(QUERIES, h);
+  const user = pick(USERS, h >>> 5);
+  const wall = q.fails ? 0.05 + (h % 200) / 1000 : 0.2 + (h % 45_000) / 1000;
+  const [errName, errType, errMessage] = (q.fails ?? "").split("|");
+  const queryId = trinoQueryId(at, n);
+  return {
+    metadata: {
+      queryId,
+      transactionId: `00000000-0000-4000-8000-${pad(h % 1e12, 12)}`,
+      query: q.sql,
+      queryState: q.fails ? "FAILED" : "FINISHED",
+      tables: [],
+      routines: [],
+      uri: `http://trino.sandbox:8080/v1/query/${queryId}`,
+    },
+    statistics: {
+      cpuTime: Math.round(wall * 600) / 1000,
+      failedCpuTime: 0,
+      wallTime: wall,
+      queuedTime: (h % 50) / 1000,
+      scheduledTime: wall * 0.8,
+      peakUserMemoryBytes: (h % 64) * 1048576,
+      totalRows: h % 100000,
+      outputRows: h % 1000,
+      completedSplits: 1 + (h % 40),
+      complete: true,
+      cpuTimeDistribution: [],
+      operatorSummaries: [],
+    },
+    context: {
+      user,
+      originalUser: user,
+      principal: user,
+      enabledRoles: [],
+      groups: [],
+      remoteClientAddress: `10.20.${(h >>> 8) % 8}.${10 + (h % 40)}`,
+      userAgent: pick(["StatementClientV1/435", "Trino JDBC Driver/435", "python-requests/2.31"], h >>> 3),
+      clientTags: [],
+      clientCapabilities: [],
+      source: pick(["trino-cli", "trino-jdbc", "superset", "airflow"], h >>> 7),
+      timezone: "UTC",
+      catalog: q.catalog,
+      schema: q.schema,
+      resourceGroupId: ["global"],
+      sessionProperties: {},
+      resourceEstimates: {},
+      serverAddress: "10.20.0.2",
+      serverVersion: "435",
+      environment: "sandbox",
+      queryType: "SELECT",
+      retryPolicy: "NONE",
+    },
+    ioMetadata: {
+      inputs: [
+        { catalogName: q.catalog, schema: q.schema, table: q.table, columns: [], physicalInputRows: h % 100000 },
+      ],
+    },
+    ...(q.fails
+      ? {
+          failureInfo: {
+            errorCode: { code: 1 + (h % 90), name: errName, type: errType },
+            failureType: "io.trino.spi.TrinoException",
+            failureMessage: errMessage,
+          },
+        }
+      : {}),
+    warnings: [],
+    createTime: new Date(at.getTime() - Math.round(wall * 1000)).toISOString(),
+    executionStartTime: new Date(at.getTime() - Math.round(wall * 1000) + 5).toISOString(),
+    endTime: at.toISOString(),
+  };
+}
+
+/** The matching query-created event, which the console ignores. */
+export function trinoCreatedEvent(at: Date, n: number) {
+  const e = trinoCompletedEvent(at, n);
+  return { createTime: e.createTime, context: e.context, metadata: { ...e.metadata, queryState: "QUEUED" } };
+}
+
+/** An audit entry as MinIO's audit webhook posts it. */
+export function minioAuditEntry(at: Date, n: number) {
+  const h = mix(n + 7919);
+  const api = pick(APIS, h);
+  const bucket = pick(BUCKETS, h >>> 4);
+  const user = pick(USERS, h >>> 9);
+  const ns = 800_000 + (h % 2_500_000_000);
+  const requestID = `1${pad(h % 1e15, 15)}${pad(n % 1000, 3)}`.slice(0, 16).toUpperCase();
+  return {
+    version: "1",
+    deploymentid: "3b1c7e52-sandbox-minio",
+    time: at.toISOString(),
+    event: "",
+    trigger: "incoming",
+    api: {
+      name: api.name,
+      bucket,
+      object: `${at.toISOString().slice(0, 10)}/part-${pad(n % 1000, 5)}.parquet`,
+      status: api.status,
+      statusCode: api.code,
+      rx: h % 100000,
+      tx: api.name === "GetObject" ? h % 5_000_000 : 0,
+      timeToResponse: `${ns}ns`,
+      timeToResponseInNS: String(ns),
+    },
+    remotehost: `10.30.${(h >>> 6) % 4}.${20 + (h % 30)}`,
+    requestID,
+    userAgent: "MinIO (linux; amd64) minio-go/v7.0.63",
+    requestHeader: {
+      Authorization: `AWS4-HMAC-SHA256 Credential=${user}/20260101/us-east-1/s3/aws4_request, Signature=${pad(h, 12)}`,
+      "User-Agent": "MinIO (linux; amd64) minio-go/v7.0.63",
+      "X-Amz-Content-Sha256": "UNSIGNED-PAYLOAD",
+    },
+    responseHeader: { "X-Amz-Request-Id": requestID, "Content-Length": "0" },
+    accessKey: user,
+    parentUser: "",
+    ...(api.code >= 400 ? { error: api.status } : {}),
+  };
+}

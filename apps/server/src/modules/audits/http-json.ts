@@ -1,0 +1,37 @@
+import { UpstreamError } from "../../platform/errors.js";
+
+/** GET/POST JSON from another system, with a time-out; failures become the console's 502/503. */
+export async function fetchJson<T>(
+  system: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? "GET",
+      headers: { accept: "application/json", ...init.headers },
+      body: init.body,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string } };
+    const detail = e.name === "TimeoutError" ? `no answer within ${init.timeoutMs} ms` : (e.cause?.code ?? e.message);
+    throw new UpstreamError(system, detail, 503);
+  }
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new UpstreamError(
+      system,
+      res.status === 401 || res.status === 403
+        ? `it refused the console's credentials (${res.status})`
+        : `it answered ${res.status}`,
+      502,
+    );
+  }
+  try {
+    return (await res.json()) as T;
+  } catch {
+    throw new UpstreamError(system, "its answer is not JSON", 502);
+  }
+}

@@ -1,0 +1,67 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { HttpError, unauthorized } from "../../platform/errors.js";
+
+/** The body as entries: a JSON object, a JSON array, or newline-delimited JSON (one entry a line). */
+export function splitEntries(body: string): Array<{ ok: true; value: unknown } | { ok: false; problem: string }> {
+  const text = body.trim();
+  if (text === "") return [];
+  try {
+    const whole = JSON.parse(text) as unknown;
+    return (Array.isArray(whole) ? whole : [whole]).map((value) => ({ ok: true as const, value }));
+  } catch {
+    // Not one JSON document: newline-delimited entries.
+  }
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      try {
+        return { ok: true as const, value: JSON.parse(line) as unknown };
+      } catch {
+        return { ok: false as const, problem: "is not valid JSON" };
+      }
+    });
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Checks a shared token; `bearer` also accepts it after "Bearer " (MinIO sends what it was given). */
+export function checkToken(req: FastifyRequest, header: string, expected: string, bearer = false): void {
+  const given = req.headers[header.toLowerCase()];
+  const value = Array.isArray(given) ? given[0] : given;
+  if (!value) throw unauthorized("The ingest token is missing.", `the ${header} header is required`);
+  const ok =
+    same(value, expected) || (bearer && (same(value, `Bearer ${expected}`) || same(`Bearer ${value}`, expected)));
+  if (!ok) throw unauthorized("The ingest token is not valid.", `the ${header} header does not match`);
+}
+
+export interface IngestOutcome {
+  accepted: number;
+  stored: number;
+  duplicates: number;
+  ignored: number;
+  rejected: Array<{ index: number; problem: string }>;
+}
+
+/** 200 when every entry was good; otherwise 400 naming the bad ones (the good ones are kept). */
+export function answer(system: string, o: IngestOutcome) {
+  const body = { accepted: o.accepted, stored: o.stored, duplicates: o.duplicates, ignored: o.ignored };
+  if (o.rejected.length === 0) return body;
+  const shown = o.rejected.slice(0, 5).map((r) => `entry ${r.index + 1}: ${r.problem}`);
+  const more = o.rejected.length > 5 ? `; and ${o.rejected.length - 5} more` : "";
+  const fields: Record<string, string[]> = {};
+  for (const r of o.rejected.slice(0, 100)) fields[`entries[${r.index}]`] = [r.problem];
+  throw new HttpError(
+    400,
+    `${o.rejected.length} of ${o.rejected.length + o.accepted + o.ignored} ${system} entries were rejected (${shown.join("; ")}${more}); the other entries were stored.`,
+    `stored ${o.stored}, duplicates ${o.duplicates}, ignored ${o.ignored}`,
+    `entries[${o.rejected[0]!.index}]`,
+    {},
+    fields,
+  );
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from "fastify";
+import { AUDITABLE_COMPONENTS, AUDIT_TRAIL_SOURCES, auditRoutes } from "@console/contracts";
+import { verifyAuditChain } from "../../platform/audit.js";
+import { UpstreamError } from "../../platform/errors.js";
+import { handle } from "../../platform/http.js";
+import type { Services } from "../../platform/services.js";
+import { airflowClientFor, pollAirflow } from "./airflow.js";
+import { answer, checkToken, splitEntries, type IngestOutcome } from "./ingest.js";
+import { parseMinioEntry, storeMinioEntries, type MinioAuditEntry } from "./ingest-minio.js";
+import { classifyTrinoEvent, storeTrinoEvents, type TrinoCompletedEvent } from "./ingest-trino.js";
+import { KeycloakEventsClient, pollKeycloak } from "./keycloak.js";
+import { createNotebookSource } from "./notebook.js";
+import { applyRetention } from "./retention.js";
+import { every } from "./schedule.js";
+import * as store from "./store.js";
+
+const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
+
+export async function auditsModule(app: FastifyInstance, s: Services): Promise<void> {
+  const c = s.config;
+  const airflowUrl = c.AIRFLOW_URL ?? s.sandbox?.urls.airflow;
+  const notebook = createNotebookSource(s);
+  const enabled: Record<string, boolean> = {
+    "user-management": true,
+    "presto-db": !!c.TRINO_INGEST_TOKEN,
+    "apache-airflow": !!airflowUrl,
+    "policy-management": true,
+    minio: !!c.MINIO_AUDIT_TOKEN,
+    settings: true,
+    debezium: !!(c.CONNECT_URL ?? s.sandbox?.urls.connect),
+    querybook: !!notebook,
+    "data-classification": !!notebook,
+  };
+
+  handle(app, auditRoutes.components, () =>
+    AUDITABLE_COMPONENTS.map((comp) => ({ ...comp, enabled: enabled[comp.key] ?? false })),
+  );
+  handle(app, auditRoutes.filterOptions, async () => {
+    const [users, components, menus, clients] = await Promise.all([
+      s.db.query<{ id: string; username: string }>("SELECT id, username FROM users ORDER BY username"),
+      s.db.query<{ name: string }>("SELECT component_name AS name FROM component_permissions ORDER BY 1"),
+      s.db.query<{ name: string }>("SELECT menu_name AS name FROM menu_permissions ORDER BY 1"),
+      s.db.query<{ id: string }>(
+        "SELECT DISTINCT client_id AS id FROM login_events WHERE client_id IS NOT NULL ORDER BY 1 LIMIT 200",
+      ),
+    ]);
+    const clientIds = new Set(clients.rows.map((r) => r.id));
+    if (c.embeddedIdp) clientIds.add(c.OIDC_CLIENT_ID);
+    return {
+      users: users.rows,
+      componentNames: components.rows.map((r) => r.name),
+      menuNames: menus.rows.map((r) => r.name),
+      clientIds: [...clientIds].sort(),
+    };
+  });
+  handle(app, auditRoutes.login, ({ query }) => store.listLogin(s.db, query));
+  handle(app, auditRoutes.adminEvents, ({ query }) => store.listAdminEvents(s.db, query));
+  handle(app, auditRoutes.trino, ({ query }) => store.listTrino(s.db, query));
+  handle(app, auditRoutes.airflow, ({ query }) => store.listAirflow(s.db, query));
+  handle(app, auditRoutes.acl, ({ query }) => store.listAcl(s.db, query));
+  handle(app, auditRoutes.minio, ({ query }) => store.listMinio(s.db, query));
+  handle(app, auditRoutes.sync, ({ query }) => store.listSync(s.db, query));
+  handle(app, auditRoutes.userManagement, ({ query }) =>
+    store.listUserManagement(s.db, AUDIT_TRAIL_SOURCES.userManagement, query),
+  );
+  handle(app, auditRoutes.connectors, ({ query }) =>
+    store.listUserManagement(s.db, AUDIT_TRAIL_SOURCES.connectors, query),
+  );
+  handle(app, auditRoutes.settingsComponents, ({ query }) => store.listSettings(s.db, "components", query));
+  handle(app, auditRoutes.menu, ({ query }) => store.listSettings(s.db, "menu", query));
+  handle(app, auditRoutes.querybook, ({ query }) => {
+    if (!notebook) throw new UpstreamError("The notebook service", "it is not configured (set NOTEBOOK_URL)", 503);
+    return notebook.events(query);
+  });
+  handle(app, auditRoutes.classification, ({ query }) => {
+    if (!notebook) throw new UpstreamError("The data catalogue", "it is not configured (set NOTEBOOK_URL)", 503);
+    return notebook.ruleHistory(query);
+  });
+  handle(app, auditRoutes.status, async () => {
+    const verdict = await verifyAuditChain(s.db);
+    const archived = (await s.db.query<{ n: string }>("SELECT count(*) AS n FROM audit_events_archive")).rows[0]!.n;
+    return { ...verdict, archived: Number(archived), retentionDays: c.AUDIT_RETENTION_DAYS ?? null };
+  });
+
+  // Ingest endpoints take their body as text: MinIO batches are newline-delimited JSON.
+  await app.register(async (ingest) => {
+    ingest.removeAllContentTypeParsers();
+    ingest.addContentTypeParser("*", { parseAs: "string", bodyLimit: INGEST_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    handle(ingest, auditRoutes.ingestTrino, async ({ req, body }) => {
+      if (!c.TRINO_INGEST_TOKEN)
+        throw new UpstreamError("Trino ingest", "it is not configured (set TRINO_INGEST_TOKEN)", 503);
+      checkToken(req, c.TRINO_INGEST_HEADER, c.TRINO_INGEST_TOKEN);
+      const out: IngestOutcome = { accepted: 0, stored: 0, duplicates: 0, ignored: 0, rejected: [] };
+      const good: TrinoCompletedEvent[] = [];
+      splitEntries(String(body ?? "")).forEach((e, index) => {
+        if (!e.ok) return out.rejected.push({ index, problem: e.problem });
+        const r = classifyTrinoEvent(e.value);
+        if (r.kind === "ignored") out.ignored++;
+        else if (r.kind === "invalid") out.rejected.push({ index, problem: r.problem });
+        else good.push(r.event);
+      });
+      out.accepted = good.length;
+      out.stored = await storeTrinoEvents(s.db, good);
+      out.duplicates = out.accepted - out.stored;
+      return answer("Trino", out);
+    });
+
+    handle(ingest, auditRoutes.ingestMinio, async ({ req, body }) => {
+      if (!c.MINIO_AUDIT_TOKEN)
+        throw new UpstreamError("MinIO ingest", "it is not configured (set MINIO_AUDIT_TOKEN)", 503);
+      checkToken(req, "authorization", c.MINIO_AUDIT_TOKEN, true);
+      const out: IngestOutcome = { accepted: 0, stored: 0, duplicates: 0, ignored: 0, rejected: [] };
+      const good: MinioAuditEntry[] = [];
+      splitEntries(String(body ?? "")).forEach((e, index) => {
+        if (!e.ok) return out.rejected.push({ index, problem: e.problem });
+        const r = parseMinioEntry(e.value);
+        if (r.ok) good.push(r.entry);
+        else out.rejected.push({ index, problem: r.problem });
+      });
+      out.accepted = good.length;
+      out.stored = await storeMinioEntries(s.db, good);
+      out.duplicates = out.accepted - out.stored;
+      return answer("MinIO", out);
+    });
+  });
+
+  // Sources read on a schedule.
+  if (airflowUrl) {
+    const client = airflowClientFor(s)!;
+    s.onClose(every(c.AIRFLOW_POLL_SECONDS * 1000, () => pollAirflow(s.db, client), s.log, "airflow dag runs"));
+  }
+  if (!c.embeddedIdp && c.KEYCLOAK_EVENTS_CLIENT_ID && c.KEYCLOAK_EVENTS_CLIENT_SECRET) {
+    const client = new KeycloakEventsClient({
+      issuer: c.issuer,
+      clientId: c.KEYCLOAK_EVENTS_CLIENT_ID,
+      clientSecret: c.KEYCLOAK_EVENTS_CLIENT_SECRET,
+      timeoutMs: c.AUDIT_TIMEOUT_MS,
+    });
+    s.onClose(every(c.KEYCLOAK_EVENTS_POLL_SECONDS * 1000, () => pollKeycloak(s.db, client), s.log, "keycloak events"));
+  }
+  if (c.AUDIT_RETENTION_DAYS) {
+    const days = c.AUDIT_RETENTION_DAYS;
+    s.onClose(every(3_600_000, () => applyRetention(s.db, days), s.log, "audit retention"));
+  }
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeApp, type TestApp } from "./support/app.js";
+import { adminToken } from "./support/auth.js";
+import { DB_KINDS } from "./support/db.js";
+import { seedUser } from "./support/seed.js";
+import { api } from "./support/users.js";
+import { minioEntry, trinoCompleted, trinoCreated } from "./audit-payloads.js";
+
+const TRINO_TOKEN = "trino-ingest-token-0123456789";
+const MINIO_TOKEN = "minio-audit-token-0123456789";
+
+describe.each(DB_KINDS)("Trino and MinIO ingest (%s)", (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await makeApp(kind, { TRINO_INGEST_TOKEN: TRINO_TOKEN, MINIO_AUDIT_TOKEN: MINIO_TOKEN });
+    admin = await adminToken(t.app);
+  });
+  afterAll(() => t.close());
+
+  const trino = (body: unknown, token: string | null = TRINO_TOKEN) =>
+    t.app.inject({
+      method: "POST",
+      url: "/admin-api/api/v1/ingest/trino",
+      headers: { "content-type": "application/json", ...(token ? { "X-Trino-Ingest-Token": token } : {}) },
+      payload: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const minio = (body: string, auth: string | null = MINIO_TOKEN) =>
+    t.app.inject({
+      method: "POST",
+      url: "/admin-api/api/v1/ingest/minio",
+      headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) },
+      payload: body,
+    });
+
+  it("refuses a missing or wrong token", async () => {
+    expect((await trino(trinoCompleted("q_none"), null)).statusCode).toBe(401);
+    expect((await trino(trinoCompleted("q_none"), "wrong-token-wrong-token")).statusCode).toBe(401);
+    expect((await minio(JSON.stringify(minioEntry("R0")), "Bearer nope")).statusCode).toBe(401);
+    const { body } = await api(t.app, admin, "GET", "/trino/audit");
+    expect(body.total).toBe(0);
+  });
+
+  it("stores a completed query once, ignores query-created, keeps failures' errors", async () => {
+    expect((await trino(trinoCreated("20260302_101530_00001_abcde"))).json()).toMatchObject({ ignored: 1, stored: 0 });
+    const done = trinoCompleted("20260302_101530_00001_abcde", { wall: 2.25 });
+    expect((await trino(done)).json()).toMatchObject({ accepted: 1, stored: 1, duplicates: 0 });
+    // Trino retries after a time-out: the same query id is kept once.
+    expect((await trino(done)).json()).toMatchObject({ accepted: 1, stored: 0, duplicates: 1 });
+    const failed = trinoCompleted("20260302_101531_00002_abcde", {
+      failed: true,
+      user: "bob",
+      at: "2026-03-02T11:00:00Z",
+    });
+    expect((await trino(failed)).statusCode).toBe(200);
+
+    const { status, body } = await api(t.app, admin, "GET", "/trino/audit?first=0&max=10");
+    expect(status).toBe(200);
+    expect(body.total).toBe(2);
+    const [f, ok] = body.items;
+    expect(f).toMatchObject({
+      queryId: "20260302_101531_00002_abcde",
+      username: "bob",
+      time_taken_to_record: "Not Applicable",
+    });
+    expect(f.error).toBe("SYNTAX_ERROR: line 1:8: mismatched input 'FROMM'");
+    expect(ok).toMatchObject({
+      username: "alice",
+      source: "192.168.10.21",
+      time_taken_to_record: "2.250",
+      error: null,
+    });
+    // The query text is kept whole, newlines and tabs included.
+    expect(ok.query).toBe(done.metadata.query);
+  });
+
+  it("keeps the good events of a batch and names the malformed one", async () => {
+    const bad = trinoCompleted("20260302_120000_00003_abcde") as Record<string, unknown>;
+    delete (bad.metadata as Record<string, unknown>).queryId;
+    const res = await trino([trinoCompleted("20260302_120000_00004_abcde", { at: "2026-03-02T12:00:00Z" }), bad]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/1 of 2 Trino entries were rejected \(entry 2: metadata\.queryId is required\)/);
+    expect(res.json().field).toBe("entries[1]");
+    const { body } = await api(t.app, admin, "GET", "/trino/audit?user=alice");
+    expect(body.items.map((r: { queryId: string }) => r.queryId)).toContain("20260302_120000_00004_abcde");
+    expect((await trino("{not json")).statusCode).toBe(400);
+  });
+
+  it("filters queries by user, status, duration and dates", async () => {
+    const q = async (qs: string) => (await api(t.app, admin, "GET", `/trino/audit?${qs}`)).body;
+    expect((await q("status=failure")).items.map((r: { username: string }) => r.username)).toEqual(["bob"]);
+    expect((await q("status=success")).total).toBe(2);
+    expect((await q("minDuration=2&maxDuration=3")).total).toBe(1);
+    expect((await q("user=AL")).total).toBe(2);
+    expect((await q("startDate=2026-03-02 11:30:00&endDate=2026-03-02")).total).toBe(1);
+    expect((await q("first=1&max=1")).items).toHaveLength(1);
+  });
+
+  it("answers 400 naming the field for bad filters", async () => {
+    const bad = async (qs: string) => api(t.app, admin, "GET", `/trino/audit?${qs}`);
+    const r1 = await bad("startDate=02-03-2026");
+    expect(r1.status).toBe(400);
+    expect(r1.body.error).toMatch(/startDate/);
+    const r2 = await bad("startDate=2026-03-03&endDate=2026-03-02");
+    expect(r2.status).toBe(400);
+    expect(r2.body.error).toMatch(/startDate.*start date should be earlier/);
+    const r3 = await bad("minDuration=5&maxDuration=2");
+    expect(r3.status).toBe(400);
+    expect(r3.body.error).toMatch(/maxDuration/);
+    expect((await bad("maxDuration=4000")).status).toBe(400);
+    expect((await bad("max=1000")).status).toBe(400);
+    expect((await bad("startDate=2026-02-31")).status).toBe(400);
+  });
+
+  it("stores MinIO entries from single JSON and newline-delimited batches, without credentials", async () => {
+    const carolId = await seedUser(t.testDb.db, "carol");
+    expect((await minio(JSON.stringify(minioEntry("17A0000000000001")))).json()).toMatchObject({ stored: 1 });
+    const batch = [
+      minioEntry("17A0000000000002", { ns: 2_600_000_000, time: "2026-03-02T10:21:00Z" }),
+      minioEntry("17A0000000000003", { user: "dave", bucket: "finance", time: "2026-03-02T10:22:00Z" }),
+    ];
+    const res = await minio(batch.map((e) => JSON.stringify(e)).join("\n"), `Bearer ${MINIO_TOKEN}`);
+    expect(res.json()).toMatchObject({ accepted: 2, stored: 2 });
+    // A retried batch is not stored twice.
+    expect((await minio(batch.map((e) => JSON.stringify(e)).join("\n"))).json()).toMatchObject({ duplicates: 2 });
+
+    const { rows } = await t.testDb.db.query<{ request_header: Record<string, string> }>(
+      "SELECT request_header FROM minio_audit_events",
+    );
+    for (const r of rows) {
+      expect(Object.keys(r.request_header).map((k) => k.toLowerCase())).not.toContain("authorization");
+      expect(Object.keys(r.request_header).map((k) => k.toLowerCase())).not.toContain("x-amz-security-token");
+      expect(r.request_header["Content-Type"]).toBe("application/octet-stream");
+    }
+
+    const all = (await api(t.app, admin, "GET", "/minio/audit")).body;
+    expect(all.total).toBe(3);
+    expect(all.items[0]).toMatchObject({ username: "dave", bucket: "finance", remoteHost: "10.1.2.3" });
+    expect(all.items[1].api).toEqual({
+      name: "PutObject",
+      status: "OK",
+      statusCode: 200,
+      timeToResponse: 2_600_000_000,
+    });
+    const mine = (await api(t.app, admin, "GET", `/minio/audit?user=${carolId}`)).body;
+    expect(mine.total).toBe(2);
+    expect((await api(t.app, admin, "GET", "/minio/audit?bucket=fin")).body.total).toBe(1);
+    expect((await api(t.app, admin, "GET", "/minio/audit?user=carol")).status).toBe(400);
+  });
+
+  it("keeps the good MinIO lines and rejects a malformed one", async () => {
+    const good = minioEntry("17A0000000000009");
+    const noApi = { ...minioEntry("17A0000000000010") } as Record<string, unknown>;
+    delete noApi.api;
+    const res = await minio([JSON.stringify(good), "{broken", JSON.stringify(noApi)].join("\n"));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(
+      /2 of 3 MinIO entries were rejected \(entry 2: is not valid JSON; entry 3: api is required\)/,
+    );
+    const { rows } = await t.testDb.db.query("SELECT 1 FROM minio_audit_events WHERE request_id = '17A0000000000009'");
+    expect(rows).toHaveLength(1);
+  });
+
+  it("lists the configured sources as enabled", async () => {
+    const { body } = await api(t.app, admin, "GET", "/auditableComponents");
+    const byKey = Object.fromEntries(body.map((c: { key: string; enabled: boolean }) => [c.key, c.enabled]));
+    expect(byKey).toMatchObject({
+      "user-management": true,
+      "presto-db": true,
+      minio: true,
+      "apache-airflow": false,
+      querybook: false,
+    });
+    expect(body[0].auditTypes.map((a: { key: string }) => a.key)).toEqual([
+      "login",
+      "admin-events",
+      "userManagement",
+      "sync",
+    ]);
+  });
+
+  it("refuses the event calls without the audits menu", async () => {
+    await seedUser(t.testDb.db, "nomenu");
+    const { tokenFor } = await import("./support/auth.js");
+    const { USER_PASSWORD } = await import("./support/seed.js");
+    const token = await tokenFor(t.app, "nomenu", USER_PASSWORD);
+    expect((await api(t.app, token, "GET", "/trino/audit")).status).toBe(403);
+    expect((await api(t.app, token, "GET", "/auditableComponents")).status).toBe(403);
+  });
+});

@@ -1,0 +1,73 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { auditRoutes } from "@console/contracts";
+import { useShell } from "../../app/state";
+import { call, request } from "../../shared/lib/api";
+
+export const auditKeys = {
+  components: ["audits", "components"] as const,
+  options: ["audits", "options"] as const,
+  status: ["audits", "status"] as const,
+  events: (path: string, query: Record<string, unknown>) => ["audits", "events", path, query] as const,
+};
+
+/** Components load on mount and on each global refresh (spec section 7). */
+export function useAuditableComponents() {
+  const refreshedAt = useShell((s) => s.refreshedAt);
+  return useQuery({
+    queryKey: [...auditKeys.components, refreshedAt],
+    queryFn: ({ signal }) =>
+      call<typeof auditRoutes.components>("GET", "/admin-api/api/v1/auditableComponents", {}, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFilterOptions() {
+  return useQuery({
+    queryKey: auditKeys.options,
+    queryFn: ({ signal }) =>
+      call<typeof auditRoutes.filterOptions>("GET", "/admin-api/api/v1/audit/filter-options", {}, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useTrailStatus() {
+  const refreshedAt = useShell((s) => s.refreshedAt);
+  return useQuery({
+    queryKey: [...auditKeys.status, refreshedAt],
+    queryFn: ({ signal }) => call<typeof auditRoutes.status>("GET", "/admin-api/api/v1/audit/status", {}, signal),
+    staleTime: 30_000,
+  });
+}
+
+export interface EventsPage<R> {
+  rows: R[];
+  total: number;
+}
+
+function search(query: Record<string, unknown>): string {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") s.set(k, String(v));
+  const out = s.toString();
+  return out ? `?${out}` : "";
+}
+
+/** A page of one tab's events; a failed call yields an empty table (spec section 8). */
+export function useAuditEvents<R>(path: string, query: Record<string, unknown>, catalogStyle: boolean) {
+  const refreshedAt = useShell((s) => s.refreshedAt);
+  return useQuery({
+    queryKey: [...auditKeys.events(path, query), refreshedAt],
+    queryFn: async ({ signal }): Promise<EventsPage<R>> => {
+      const body = await request<{ items?: R[]; total?: number; data?: R[]; total_count?: number }>(
+        "GET",
+        `${path}${search(query)}`,
+        undefined,
+        signal,
+      );
+      return catalogStyle
+        ? { rows: body.data ?? [], total: body.total_count ?? 0 }
+        : { rows: body.items ?? [], total: body.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { assignmentsOf, describeClassificationChange, describePolicyChange } from "./changes";
+import { apiDate, collapseWhitespace, httpSuccess, maskIp, minioSeconds, secondsBetween, trinoStatus } from "./derive";
+import { NO_FILTERS, pageQuery, TABS, validateFilters } from "./tabs";
+
+describe("audit derivations", () => {
+  it("collapses whitespace, reads failures from the time text and rounds object-store seconds up to 1", () => {
+    expect(collapseWhitespace("SELECT a,\n\t b  FROM t")).toBe("SELECT a, b FROM t");
+    expect(trinoStatus("Not Applicable")).toBe("failure");
+    expect(trinoStatus("1.250")).toBe("success");
+    expect(minioSeconds(13_309_747)).toBe(1);
+    expect(minioSeconds(2_600_000_000)).toBe(3);
+    expect(minioSeconds(null)).toBeNull();
+    expect([199, 200, 299, 300].map(httpSuccess)).toEqual([false, true, true, false]);
+    expect(secondsBetween("2026-03-01T10:00:00Z", "2026-03-01T10:01:30Z")).toBe(90);
+    expect(secondsBetween("2026-03-01T10:00:00Z", null)).toBeNull();
+    expect(maskIp("10.20.30.40")).toBe("10.•••.•••.•••");
+    expect(maskIp("fe80::1")).toBe("fe80:••••:••••");
+    expect(apiDate("2026-03-02T11:30:05.000Z", true)).toBe("2026-03-02 11:30:05");
+  });
+});
+
+describe("audit filters", () => {
+  const trino = (patch: Partial<typeof NO_FILTERS>) => validateFilters("presto-db-trino", { ...NO_FILTERS, ...patch });
+  it("validates durations and dates as the spec says", () => {
+    expect(trino({ minDuration: "5", maxDuration: "2" })).toBe("audit.execution.time.min.greater.than.max");
+    expect(trino({ maxDuration: "3600.5" })).toBe("audit.execution.time");
+    expect(trino({ minDuration: "1", maxDuration: "3600" })).toBeNull();
+    // Durations do not apply to failed queries.
+    expect(trino({ status: "failure", minDuration: "5", maxDuration: "2" })).toBeNull();
+    expect(
+      validateFilters("minio-minio", {
+        ...NO_FILTERS,
+        startDate: "2026-03-05T00:00:00Z",
+        endDate: "2026-03-01T00:00:00Z",
+      }),
+    ).toBe("startDate.should.be.less.than.end.date");
+  });
+
+  it("pages by offset, by page number for admin events, and by offset and limit for the catalogue", () => {
+    expect(pageQuery(TABS["presto-db-trino"]!, NO_FILTERS, 3, 10)).toMatchObject({ first: 30, max: 10 });
+    expect(pageQuery(TABS["user-management-admin-events"]!, NO_FILTERS, 3, 10)).toMatchObject({ first: 3, max: 10 });
+    expect(pageQuery(TABS["querybook-querybook"]!, NO_FILTERS, 2, 15)).toMatchObject({ offset: 30, limit: 15 });
+    expect(
+      pageQuery(TABS["minio-minio"]!, { ...NO_FILTERS, user: "id-1", searchQuery: " sales " }, 0, 10),
+    ).toMatchObject({
+      user: "id-1",
+      bucket: "sales",
+    });
+    expect(
+      pageQuery(
+        TABS["presto-db-trino"]!,
+        { ...NO_FILTERS, status: "failure", minDuration: "3", searchQuery: "al" },
+        0,
+        10,
+      ),
+    ).toMatchObject({ user: "al", status: "failure", minDuration: undefined });
+  });
+});
+
+describe("change sets", () => {
+  it("describes policy changes in sentences", () => {
+    expect(describePolicyChange({ column: "assignToGroups", oldVal: "a|b", newVal: "b|c" })).toEqual([
+      "Assigned groups: added c.",
+      "Assigned groups: removed a.",
+    ]);
+    expect(
+      describePolicyChange({ column: "tnc", oldVal: { startDate: "2026-01-01" }, newVal: { startDate: "2026-02-01" } }),
+    ).toEqual(['Access start date changed from "2026-01-01" to "2026-02-01".']);
+    expect(
+      describePolicyChange({ column: "columnDetails.ssn", oldVal: null, newVal: { type: "predefine", mask: "hash" } }),
+    ).toEqual(['Column mask on ssn (predefine) set to "hash".']);
+    expect(assignmentsOf([{ column: "assignToUsers", oldVal: "", newVal: ".*" }])).toEqual({
+      users: ["all"],
+      groups: [],
+    });
+  });
+
+  it("describes classification changes with regex counts and weights x100", () => {
+    expect(describeClassificationChange({ column: "regex", oldVal: "a|b", newVal: "b|c|d" })).toEqual([
+      "Regex values: 2 added (c|d), 1 removed (a).",
+    ]);
+    expect(
+      describeClassificationChange({ column: "predictionFactor", oldVal: { name: 0.3 }, newVal: { name: 0.45 } }),
+    ).toEqual(["Prediction weight of name changed from 30 to 45."]);
+    expect(describeClassificationChange({ column: "datatype", oldVal: "string", newVal: "varchar" })).toEqual([
+      'Data type changed from "string" to "varchar".',
+    ]);
+  });
+});

@@ -1,0 +1,147 @@
+import type { ChangeEntry } from "@console/contracts";
+import i18n from "../../i18n";
+
+const t = (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars ?? {});
+
+/** Columns whose values are lists joined by '|' or ','. */
+const LIST_COLUMNS = new Set([
+  "tables",
+  "tags",
+  "tablePrivileges",
+  "assignToUsers",
+  "assignToGroups",
+  "schemaName",
+  "customTags",
+]);
+
+function text(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "";
+  if (Array.isArray(v)) return v.map(text).join(", ");
+  if (typeof v === "object") return JSON.stringify(v);
+  if (v === ".*") return "all";
+  return String(v);
+}
+
+function listOf(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(text).filter(Boolean);
+  return text(v)
+    .split(/[|,]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+function label(column: string): string {
+  const key = `audits.change.label.${column}`;
+  return i18n.exists(key) ? t(key) : column;
+}
+
+function quoted(v: unknown) {
+  const s = text(v);
+  return s ? `"${s}"` : "";
+}
+
+function simple(lbl: string, oldVal: unknown, newVal: unknown): string[] {
+  if (text(oldVal) === text(newVal)) return [];
+  if (!text(oldVal)) return [t("audits.change.set", { label: lbl, new: quoted(newVal) })];
+  if (!text(newVal)) return [t("audits.change.cleared", { label: lbl, old: quoted(oldVal) })];
+  return [t("audits.change.changed", { label: lbl, old: quoted(oldVal), new: quoted(newVal) })];
+}
+
+function listChange(lbl: string, oldVal: unknown, newVal: unknown): string[] {
+  const before = listOf(oldVal);
+  const after = listOf(newVal);
+  const added = after.filter((x) => !before.includes(x));
+  const removed = before.filter((x) => !after.includes(x));
+  const out: string[] = [];
+  if (added.length)
+    out.push(t("audits.change.added", { label: lbl, items: added.map((x) => (x === ".*" ? "all" : x)).join(", ") }));
+  if (removed.length)
+    out.push(
+      t("audits.change.removed", { label: lbl, items: removed.map((x) => (x === ".*" ? "all" : x)).join(", ") }),
+    );
+  return out;
+}
+
+function objectChange(prefix: string, oldVal: unknown, newVal: unknown): string[] {
+  const o = (oldVal ?? {}) as Record<string, unknown>;
+  const n = (newVal ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(o), ...Object.keys(n)])];
+  return keys.flatMap((k) => simple(label(`${prefix}.${k}`), o[k], n[k]));
+}
+
+/** Human-readable sentences for one entry of a policy change set (spec: the columns handled). */
+export function describePolicyChange(entry: ChangeEntry & { type?: string }): string[] {
+  const { column, oldVal, newVal } = entry;
+  if (column.startsWith("rowFilters.")) {
+    return simple(t("audits.change.rowFilter", { column: column.slice("rowFilters.".length) }), oldVal, newVal);
+  }
+  if (column.startsWith("columnDetails.")) {
+    const type =
+      entry.type ?? (newVal as { type?: string } | null)?.type ?? (oldVal as { type?: string } | null)?.type ?? "";
+    const mask = (v: unknown) => (v && typeof v === "object" ? ((v as { mask?: unknown }).mask ?? v) : v);
+    return simple(
+      t("audits.change.columnMask", { column: column.slice("columnDetails.".length), type }),
+      mask(oldVal),
+      mask(newVal),
+    );
+  }
+  if ((column === "config" || column === "tnc") && (typeof oldVal === "object" || typeof newVal === "object"))
+    return objectChange(column, oldVal, newVal);
+  if (LIST_COLUMNS.has(column)) return listChange(label(column), oldVal, newVal);
+  return simple(label(column), oldVal, newVal);
+}
+
+/** Sentences for a classification rule's change set; prediction weights are shown x100. */
+export function describeClassificationChange(entry: ChangeEntry): string[] {
+  const { column, oldVal, newVal } = entry;
+  const c = column.toLowerCase();
+  if (c.includes("regex")) {
+    const before = listOf(oldVal);
+    const after = listOf(newVal);
+    const added = after.filter((x) => !before.includes(x));
+    const removed = before.filter((x) => !after.includes(x));
+    return [
+      t("audits.change.regex", {
+        added: added.length,
+        removed: removed.length,
+        addedItems: added.join("|") || "—",
+        removedItems: removed.join("|") || "—",
+      }),
+    ];
+  }
+  if (c.includes("weight") || c.includes("prediction")) {
+    const o = (oldVal ?? {}) as Record<string, number>;
+    const n = (newVal ?? {}) as Record<string, number>;
+    if (typeof oldVal === "number" || typeof newVal === "number")
+      return [t("audits.change.weight", { factor: column, old: pct(oldVal), new: pct(newVal) })];
+    return [...new Set([...Object.keys(o), ...Object.keys(n)])]
+      .filter((k) => o[k] !== n[k])
+      .map((k) => t("audits.change.weight", { factor: k, old: pct(o[k]), new: pct(n[k]) }));
+  }
+  const key =
+    {
+      tag: "classificationTag",
+      classificationtag: "classificationTag",
+      customtags: "customTags",
+      datatype: "datatype",
+      data_type: "datatype",
+    }[c] ?? column;
+  if (key === "customTags") return listChange(label(key), oldVal, newVal);
+  return simple(label(key), oldVal, newVal);
+}
+
+function pct(v: unknown): string {
+  return typeof v === "number" ? String(Math.round(v * 100)) : "—";
+}
+
+/** Users and groups newly assigned by a policy change, for the assignment drawer. */
+export function assignmentsOf(changeSet: ChangeEntry[] | null): { users: string[]; groups: string[] } | null {
+  if (!changeSet) return null;
+  const pick = (col: string) => {
+    const e = changeSet.find((x) => x.column === col);
+    return e ? listOf(e.newVal).map((x) => (x === ".*" ? "all" : x)) : [];
+  };
+  const users = pick("assignToUsers");
+  const groups = pick("assignToGroups");
+  return users.length || groups.length ? { users, groups } : null;
+}
