@@ -24,6 +24,7 @@ export const RESOURCES: ResourceDef[] = [
   { prefix: "/api/v1", plural: "services", kind: "Service", namespaced: true, key: R.services },
   { prefix: "/api/v1", plural: "endpoints", kind: "Endpoints", namespaced: true, key: R.endpoints },
   { prefix: "/api/v1", plural: "events", kind: "Event", namespaced: true, key: R.events },
+  { prefix: "/api/v1", plural: "secrets", kind: "Secret", namespaced: true, key: R.secrets },
   { prefix: "/apis/apps/v1", plural: "deployments", kind: "Deployment", namespaced: true, key: R.deployments },
   { prefix: "/apis/apps/v1", plural: "replicasets", kind: "ReplicaSet", namespaced: true, key: R.replicasets },
   { prefix: "/apis/apps/v1", plural: "statefulsets", kind: "StatefulSet", namespaced: true, key: R.statefulsets },
