@@ -79,6 +79,49 @@ describe("platform observability on the sandbox platform", () => {
     expect(await lineCount(page)).toBeGreaterThan(first);
   });
 
+  it("shows a component's pods, health and service, and opens a pod's logs", async () => {
+    await page.goto(`${baseUrl}/components?component=trino`);
+    await page.getByRole("heading", { name: "Trino" }).waitFor();
+    await page.getByText("Healthy", { exact: true }).waitFor();
+    const coordinator = page.getByRole("link", { name: /^trino-coordinator-/ });
+    await coordinator.waitFor();
+    expect(await page.getByRole("link", { name: /^trino-worker-/ }).count()).toBe(3);
+    expect(await page.getByText("LoadBalancer").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Copy token" }).isVisible()).toBe(true);
+    // The filter keeps the inactive cards only: the undeployed add-on is not among them, every deployed one is active.
+    await page.getByRole("combobox", { name: "Show components" }).click();
+    // Ant Design draws the visible options apart from its hidden accessible list.
+    await page.locator('.ant-select-item-option[title="Inactive"]').click();
+    await page.getByText("No component matches this filter.").waitFor();
+    await screenshot(page, "components-trino");
+    await coordinator.click();
+    await page.waitForURL(/\/components\/podlogs\/trino\/trino-coordinator-/);
+    await page
+      .getByRole("log", { name: "Log lines" })
+      .getByText(/\d{4}-\d\d-\d\dT/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole("link", { name: "Trino" }).count()).toBe(1);
+  });
+
+  it("deletes a selected Spark job and says so in a toast", async () => {
+    await page.goto(`${baseUrl}/components?component=spark-jobs`);
+    await page.getByRole("heading", { name: "Spark Jobs" }).waitFor();
+    const row = page.getByRole("row", { name: /orders-compaction/ });
+    await row.waitFor();
+    // Search narrows the list to the job; the header checkbox would select the whole page.
+    await page.getByRole("textbox", { name: "Search jobs by name" }).fill("ORDERS");
+    await page.getByRole("row", { name: /daily-sales-etl/ }).waitFor({ state: "detached" });
+    await page.getByRole("checkbox", { name: "Select orders-compaction" }).check();
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await page.getByRole("dialog").getByText("These jobs will be deleted: orders-compaction").waitFor();
+    await screenshot(page, "spark-jobs-delete");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Jobs deleted: orders-compaction").waitFor();
+    await row.waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "Delete all" }).isDisabled()).toBe(true);
+  });
+
   it("highlights the searched word in the log, whatever its case", async () => {
     await page.goto(`${baseUrl}/hosts/podlogs/master-01/etcd-master-01`);
     const log = page.getByRole("log", { name: "Log lines" });

@@ -201,7 +201,8 @@ describe("following a pod's log", () => {
   });
 });
 
-describe("an unreachable or refusing cluster", () => {
+// Each test starts its own console; on a loaded machine that takes a while.
+describe("an unreachable or refusing cluster", { timeout: 120_000 }, () => {
   it("answers 503 naming the reason, never an empty picture", async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const t = await makeApp(

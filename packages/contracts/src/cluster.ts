@@ -266,3 +266,78 @@ export const clusterRoutes = {
 
 /** Follows a pod's log as server-sent events (`id` is the line's time, to resume from). */
 export const POD_LOG_FOLLOW_PATH = `${K8S}/pods/:pod/logs/follow`;
+
+/** Spark applications and Flink deployments (spec: spark-jobs, flink-jobs). */
+export const JOB_STATUSES = ["SUBMITTED", "RUNNING", "COMPLETED", "FAILED"] as const;
+export const JOB_KINDS = ["spark-jobs", "flink-jobs"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const Job = z.object({
+  name: z.string(),
+  namespace: z.string(),
+  status: z.enum(JOB_STATUSES).nullable(),
+  startTime: z.string().nullable(),
+  terminationTime: z.string().nullable(),
+  /** The web UI through the API server's service proxy, when the job serves one. */
+  webUI: z.string().nullable(),
+  pods: z.array(
+    z.object({ name: z.string(), namespace: z.string(), containers: z.array(z.string()), status: z.string() }),
+  ),
+  /** Spark: the application id; Flink: the job's name. */
+  job: z.string().nullable(),
+});
+export type Job = z.infer<typeof Job>;
+export const JobList = z.object({ items: z.array(Job) });
+export const JobDeleteResult = z.object({
+  message: z.string().optional(),
+  success: z.array(z.string()),
+  failure: z.array(z.string()),
+  items: z.array(z.string()).optional(),
+});
+export type JobDeleteResult = z.infer<typeof JobDeleteResult>;
+export const JobSelection = z.object({
+  jobs: z.array(K8S_NAME).min(1, { message: "must name at least one job" }).max(500),
+});
+
+function jobRoutesFor<const K extends JobKind>(kind: K) {
+  const base = `${K8S}/${kind}` as `/k8s-proxy/api/v1/${K}`;
+  const jobTags = ["jobs"];
+  return {
+    list: route({
+      method: "GET",
+      path: base,
+      access: COMPONENTS,
+      summary: `List ${kind}`,
+      tags: jobTags,
+      response: JobList,
+    }),
+    deleteAll: route({
+      method: "DELETE",
+      path: base,
+      access: COMPONENTS,
+      summary: `Delete every one of the ${kind}`,
+      tags: jobTags,
+      response: JobDeleteResult,
+    }),
+    deleteSelected: route({
+      method: "POST",
+      path: base,
+      access: COMPONENTS,
+      summary: `Delete the named ${kind}`,
+      tags: jobTags,
+      body: JobSelection,
+      response: JobDeleteResult,
+    }),
+    deleteOne: route({
+      method: "DELETE",
+      path: `${base}/:id` as `/k8s-proxy/api/v1/${K}/:id`,
+      access: COMPONENTS,
+      summary: `Delete one of the ${kind}`,
+      tags: jobTags,
+      params: z.object({ id: K8S_NAME }),
+      response: JobDeleteResult,
+    }),
+  };
+}
+export const sparkJobRoutes = jobRoutesFor("spark-jobs");
+export const flinkJobRoutes = jobRoutesFor("flink-jobs");

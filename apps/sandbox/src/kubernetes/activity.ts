@@ -2,6 +2,7 @@ import { iso, meta } from "./build.js";
 import { R } from "./generate.js";
 import type { KubeObject } from "./objects.js";
 import type { Random } from "./random.js";
+import { progressJobs } from "./jobs.js";
 import type { ObjectStore } from "./store.js";
 
 let eventSeq = 0;
@@ -109,6 +110,7 @@ export function seedEvents(store: ObjectStore, now: number): void {
  */
 export function startActivity(store: ObjectStore, rnd: Random, everyMs = 20_000): () => void {
   const timer = setInterval(() => {
+    progressJobs(store, Date.now());
     const pods = store.list(R.pods).filter((p) => p.metadata.labels?.team && p.status.phase === "Running");
     if (pods.length === 0) return;
     const pod = rnd.pick(pods);

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { R } from "./generate.js";
+import { deleteJob, FLINK_DEPLOYMENTS, SPARK_APPS } from "./jobs.js";
 import { statusBody, type KubeObject } from "./objects.js";
 import { parseFieldSelector, parseLabelSelector, SelectorError } from "./selectors.js";
 import type { ObjectStore } from "./store.js";
@@ -23,12 +24,27 @@ export const RESOURCES: ResourceDef[] = [
   { prefix: "/api/v1", plural: "services", kind: "Service", namespaced: true, key: R.services },
   { prefix: "/api/v1", plural: "endpoints", kind: "Endpoints", namespaced: true, key: R.endpoints },
   { prefix: "/api/v1", plural: "events", kind: "Event", namespaced: true, key: R.events },
+  { prefix: "/api/v1", plural: "secrets", kind: "Secret", namespaced: true, key: R.secrets },
   { prefix: "/apis/apps/v1", plural: "deployments", kind: "Deployment", namespaced: true, key: R.deployments },
   { prefix: "/apis/apps/v1", plural: "replicasets", kind: "ReplicaSet", namespaced: true, key: R.replicasets },
   { prefix: "/apis/apps/v1", plural: "statefulsets", kind: "StatefulSet", namespaced: true, key: R.statefulsets },
   { prefix: "/apis/apps/v1", plural: "daemonsets", kind: "DaemonSet", namespaced: true, key: R.daemonsets },
   { prefix: "/apis/batch/v1", plural: "jobs", kind: "Job", namespaced: true, key: R.jobs },
   { prefix: "/apis/batch/v1", plural: "cronjobs", kind: "CronJob", namespaced: true, key: R.cronjobs },
+  {
+    prefix: "/apis/sparkoperator.k8s.io/v1beta2",
+    plural: "sparkapplications",
+    kind: "SparkApplication",
+    namespaced: true,
+    key: SPARK_APPS,
+  },
+  {
+    prefix: "/apis/flink.apache.org/v1beta1",
+    plural: "flinkdeployments",
+    kind: "FlinkDeployment",
+    namespaced: true,
+    key: FLINK_DEPLOYMENTS,
+  },
   {
     prefix: "/apis/discovery.k8s.io/v1",
     plural: "endpointslices",
@@ -126,6 +142,19 @@ export function registerReads(
       return obj;
     };
     app.get(`${def.prefix}/${def.plural}`, list);
+    if (def.key === SPARK_APPS || def.key === FLINK_DEPLOYMENTS)
+      app.delete(`${def.prefix}/namespaces/:namespace/${def.plural}/:name`, async (req, reply) => {
+        const { namespace, name } = req.params as { namespace: string; name: string };
+        const removed = deleteJob(store, def.key, namespace, name);
+        if (!removed) return fail(reply, 404, "NotFound", `${def.plural} "${name}" not found`);
+        return {
+          kind: "Status",
+          apiVersion: "v1",
+          metadata: {},
+          status: "Success",
+          details: { name, kind: def.plural, uid: removed.metadata.uid },
+        };
+      });
     if (def.namespaced) {
       app.get(`${def.prefix}/namespaces/:namespace/${def.plural}`, list);
       app.get(`${def.prefix}/namespaces/:namespace/${def.plural}/:name`, get);
@@ -153,6 +182,16 @@ export function createApiServer(opts: ApiServerOptions, streams: Set<() => void>
     routerOptions: { maxParamLength: 500 },
     forceCloseConnections: true,
   }) as unknown as FastifyInstance;
+  // The API server takes DELETE with or without a DeleteOptions body; clients send either.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    if (!body) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error("the body is not valid JSON"), { statusCode: 400 }));
+    }
+  });
   app.addHook("preClose", async () => {
     for (const end of [...streams]) end();
   });

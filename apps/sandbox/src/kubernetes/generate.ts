@@ -2,6 +2,7 @@ import { iso, meta, nodeObject, podObject, type NodeShape, type PodShape } from 
 import { PLATFORM, TEAM_IMAGES, TEAM_NAMESPACES, type WorkloadSpec } from "./catalogue.js";
 import type { KubeObject } from "./objects.js";
 import type { Random } from "./random.js";
+import { generateJobs } from "./jobs.js";
 import type { ObjectStore } from "./store.js";
 
 const DAY = 86_400_000;
@@ -248,6 +249,10 @@ export function generateCluster(store: ObjectStore, size: ClusterSize, rnd: Rand
     for (const s of c.services)
       addService(store, c.namespace, s, labelsByWorkload.get(s.workload)!, now - 30 * DAY, rnd);
   }
+
+  // Spark applications and Flink deployments with their pods.
+  namespaces.add("spark").add("flink");
+  generateJobs(store, rnd, now, addPods, () => budget);
 
   // The teams' workloads fill the cluster to its pod count.
   let n = 0;

@@ -5,6 +5,7 @@ import { createApiServer, registerReads, RESOURCES } from "./api.js";
 import { generateCluster, type ClusterSize } from "./generate.js";
 import { registerLogs } from "./logs.js";
 import { registerMetrics } from "./metrics.js";
+import { registerSecretWrites } from "./secrets.js";
 import { Random } from "./random.js";
 import { ObjectStore } from "./store.js";
 
@@ -44,6 +45,7 @@ export async function startKubernetesApi(opts: KubernetesApiOptions): Promise<Ku
   const app = createApiServer({ token: opts.token ?? null }, streams);
   registerReads(app, store, RESOURCES, streams);
   registerLogs(app, store, streams);
+  registerSecretWrites(app, store, opts.dataDir);
   if (opts.metrics !== false) registerMetrics(app, store);
   const stopActivity = opts.quiet ? () => undefined : startActivity(store, rnd);
   const url = await app.listen({ port: opts.port ?? 0, host: "127.0.0.1" });

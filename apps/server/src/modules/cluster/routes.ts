@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { clusterRoutes } from "@console/contracts";
+import { clusterRoutes, flinkJobRoutes, sparkJobRoutes } from "@console/contracts";
 import { UpstreamError } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import type { KubeClients } from "../../platform/kubernetes.js";
 import type { Services } from "../../platform/services.js";
 import { ClusterCache } from "./cache.js";
 import { registerLogFollow } from "./follow.js";
+import { JobsService } from "./jobs.js";
 import { MetricsReader } from "./metrics.js";
 import { ClusterService } from "./service.js";
 
@@ -13,6 +14,7 @@ import { ClusterService } from "./service.js";
 export function clusterModule(app: FastifyInstance, s: Services): void {
   const kube = s.kube;
   let service: ClusterService | null = null;
+  const jobs = kube ? new JobsService(s, kube) : null;
   if (kube) {
     const cache = new ClusterCache(kube, s.config.KUBERNETES_TIMEOUT_MS);
     s.onClose(() => cache.stop());
@@ -42,4 +44,20 @@ export function clusterModule(app: FastifyInstance, s: Services): void {
   );
   handle(app, clusterRoutes.podLogs, ({ params, query }) => use().logs(params.pod, query));
   registerLogFollow(app, clients, use);
+
+  const useJobs = (): JobsService => {
+    if (!jobs) throw notConfigured();
+    return jobs;
+  };
+  for (const [kind, r] of [
+    ["spark-jobs", sparkJobRoutes],
+    ["flink-jobs", flinkJobRoutes],
+  ] as const) {
+    handle(app, r.list, ({ principal }) => useJobs().list(kind, principal));
+    handle(app, r.deleteAll, ({ principal, actor }) => useJobs().deleteAll(kind, principal, actor));
+    handle(app, r.deleteSelected, ({ body, principal, actor }) =>
+      useJobs().deleteSelected(kind, body.jobs, principal, actor),
+    );
+    handle(app, r.deleteOne, ({ params, principal, actor }) => useJobs().deleteOne(kind, params.id, principal, actor));
+  }
 }

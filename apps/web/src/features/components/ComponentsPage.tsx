@@ -1,7 +1,120 @@
+import { CopyOutlined, DashboardOutlined, ExportOutlined } from "@ant-design/icons";
+import { Alert, Button, Flex, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
-import { ScreenPlaceholder } from "../../shared/ui/ScreenPlaceholder";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useAuth } from "../../app/auth";
+import { useComponentList } from "../../app/queries";
+import { toast } from "../../app/shell/notify";
+import { errorMessage } from "../../shared/lib/api";
+import { PageHeader } from "../../shared/ui/PageHeader";
+import { useComponentPods } from "../pod-logs/api";
+import { useComponentDetails, useComponentStatistics } from "./api";
+import { cardState, ComponentCards } from "./parts/ComponentCards";
+import { ComponentPods } from "./parts/ComponentPods";
+import { JobsTable } from "./parts/JobsTable";
+import { ServiceDetailsCard } from "./parts/ServiceDetails";
+import { toComponents } from "./routes";
 
+/** Where an in-console launch keeps the component it came from (spec: launch application). */
+export const LAUNCH_STORAGE_KEY = "console.launchedComponent";
+
+/** The components screen: cards, then the selected component's pods, health and services. */
 export default function ComponentsPage() {
   const { t } = useTranslation();
-  return <ScreenPlaceholder crumbs={[{ label: t("menu.components") }]} title={t("menu.components")} />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const list = useComponentList().data;
+  const token = useAuth((s) => s.token);
+  const all = list ? list.sections.flatMap((s) => s.components) : [];
+  const selectable = (key: string) =>
+    !!list && cardState(list, key) === "active" && list.permittedComponents.includes(key);
+  const asked = params.get("component") ?? undefined;
+  const selected = asked && selectable(asked) ? asked : all.find((c) => selectable(c.key))?.key;
+  const component = all.find((c) => c.key === selected);
+  const stats = useComponentStatistics(selected);
+  const pods = useComponentPods(selected);
+  const details = useComponentDetails(selected);
+  const failure = stats.error ?? pods.error;
+
+  const launch = () => {
+    const url = stats.data?.info.launchUrl;
+    if (!url || !component) return;
+    if (url.includes("http")) {
+      window.open(url, "_blank", "noopener");
+      return;
+    }
+    sessionStorage.setItem(LAUNCH_STORAGE_KEY, JSON.stringify({ label: component.label, value: component.key }));
+    void navigate(`${location.pathname.replace(/\/$/, "")}${url}`);
+  };
+
+  const extra = component ? (
+    <>
+      {component.key === "trino" && token ? (
+        <Button
+          icon={<CopyOutlined />}
+          onClick={async () => {
+            await navigator.clipboard.writeText(token);
+            toast.success(t("components.tokenCopied"));
+          }}
+        >
+          {t("components.copyToken")}
+        </Button>
+      ) : null}
+      {stats.data?.info.chartUrl ? (
+        <Button
+          icon={<DashboardOutlined />}
+          onClick={() => window.open(stats.data!.info.chartUrl!, "_blank", "noopener")}
+        >
+          {t("components.monitoring")}
+        </Button>
+      ) : null}
+      {stats.data?.info.launchUrl && stats.data.info.status === "active" ? (
+        <Button type="primary" icon={<ExportOutlined />} onClick={launch}>
+          {t("components.launch")}
+        </Button>
+      ) : null}
+    </>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ label: t("menu.components") }]}
+        title={component?.label ?? t("menu.components")}
+        extra={extra}
+      />
+      <Flex vertical gap={16}>
+        {list && !list.platformReachable ? (
+          <Alert type="error" showIcon role="alert" title={t("cluster.unavailable")} description={list.platformError} />
+        ) : null}
+        {list ? (
+          <ComponentCards
+            list={list}
+            selected={selected}
+            onSelect={(key) => void navigate(toComponents(key), { replace: true })}
+          />
+        ) : (
+          <Skeleton active />
+        )}
+        {failure ? <Alert type="error" showIcon role="alert" title={errorMessage(failure)} /> : null}
+        {selected === "spark-jobs" || selected === "flink-jobs" ? (
+          <JobsTable key={selected} kind={selected} />
+        ) : selected ? (
+          <>
+            <ComponentPods
+              component={selected}
+              stats={stats.data}
+              pods={pods.data?.items}
+              loading={pods.isLoading}
+              failed={!!stats.error}
+            />
+            <ServiceDetailsCard services={details.data?.services} loading={details.isLoading} />
+          </>
+        ) : list ? (
+          <Alert type="info" showIcon title={t("components.noneActive")} />
+        ) : null}
+      </Flex>
+    </>
+  );
 }
