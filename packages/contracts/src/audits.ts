@@ -280,7 +280,14 @@ export const ClassificationEventRow = z.object({
 });
 
 function page<T extends z.ZodType>(item: T, id: string) {
-  return z.object({ items: z.array(item), total: z.number().int().nonnegative() }).meta({ id });
+  return z
+    .object({
+      items: z.array(item),
+      total: z.number().int().nonnegative(),
+      /** True when more events match than the total counts (counting stops at 10,000). */
+      capped: z.boolean(),
+    })
+    .meta({ id });
 }
 function catalogPage<T extends z.ZodType>(item: T, id: string) {
   return z.object({ data: z.array(item), total_count: z.number().int().nonnegative() }).meta({ id });

@@ -4,6 +4,7 @@ import * as usersTrigram from "./0101_users_trigram.js";
 import * as syncJobs from "./0102_sync_jobs.js";
 import * as identityAdminEvents from "./0103_identity_admin_events.js";
 import * as auditSources from "./0400_audit_sources.js";
+import * as auditCoveringIndexes from "./0401_audit_covering_indexes.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -13,4 +14,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0102_sync_jobs", sql: syncJobs.sql },
   { id: "0103_identity_admin_events", sql: identityAdminEvents.sql },
   { id: "0400_audit_sources", sql: auditSources.sql },
+  { id: "0401_audit_covering_indexes", sql: auditCoveringIndexes.sql },
 ];
