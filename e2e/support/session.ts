@@ -20,3 +20,21 @@ export async function expectVisible(page: Page, text: string | RegExp): Promise<
   await page.getByText(text).first().waitFor({ state: "visible" });
   expect(await page.getByText(text).first().isVisible()).toBe(true);
 }
+
+/** Closes every toast, as a person does when one covers what they want to click next. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.getByRole("status").filter({ has: page.getByRole("button", { name: "Close" }) });
+  await expect
+    .poll(async () => {
+      const open = await toasts.count();
+      // A toast on its way out may go before the click lands; the next poll looks again.
+      if (open > 0)
+        await toasts
+          .last()
+          .getByRole("button", { name: "Close" })
+          .click({ timeout: 1000 })
+          .catch(() => {});
+      return open;
+    })
+    .toBe(0);
+}

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { DIRECTORY_USERS } from "../support/directory.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, dismissToasts, signInAs } from "../support/session.js";
 import { adminApi, apiToken, chooseOption, filterUsersBy, rowOf, seedApiUser, TEMP_PASSWORD } from "./main.js";
 
 const baseUrl = inject("baseUrl");
@@ -193,6 +193,8 @@ describe("user management", () => {
       .getByRole("status")
       .filter({ hasText: `Sync completed. Synced ${DIRECTORY_USERS.length} users and 1 group from ldap://` })
       .waitFor({ timeout: 30_000 });
+    // The toast sits over the filter button (and stays while the pointer rests on it): close it.
+    await dismissToasts(page);
     await filterUsersBy(page, "ldap-lena");
     const row = rowOf(page, "ldap-lena");
     await row.getByText("Directory", { exact: true }).waitFor();

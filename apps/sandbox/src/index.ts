@@ -9,6 +9,8 @@ import { connectPart } from "./connect/index.js";
 import { airflowPart } from "./airflow/index.js";
 import { auditFeedsPart } from "./audit-feeds/index.js";
 import { kubernetesPart } from "./kubernetes/index.js";
+import { trinoPart } from "./trino/index.js";
+import { notebookPart } from "./notebook/index.js";
 
 export type { SandboxOptions, SandboxPart, SandboxPartHandle } from "./part.js";
 export { startConnectWorker, type ConnectWorker, type ConnectWorkerOptions } from "./connect/index.js";
@@ -18,12 +20,16 @@ export {
   type KubernetesApiOptions,
   KubeResources,
 } from "./kubernetes/index.js";
+export { startTrinoSim, CATALOGUE, type TrinoSim } from "./trino/index.js";
+export { startNotebookSim, type NotebookSim } from "./notebook/index.js";
 
 /** Every simulated system, started in this order. Add a line for a new one. */
 const parts: SandboxPart[] = [connectPart];
 parts.push(kubernetesPart);
 parts.push(airflowPart);
 parts.push(auditFeedsPart);
+parts.push(trinoPart);
+parts.push(notebookPart);
 
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */

@@ -4,11 +4,14 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { modules } from "./modules/index.js";
+import { InstalledLicence } from "./modules/licences/check.js";
+import { parsePublicKey } from "./modules/licences/format.js";
 import { loadComponentsFile } from "./modules/shell/components-file.js";
 import { AccessControl } from "./platform/access.js";
 import { Authenticator } from "./platform/auth.js";
 import { bootstrap, type BootstrapResult } from "./platform/bootstrap.js";
 import { CacheBus } from "./platform/cache-bus.js";
+import { CacheRegistry } from "./platform/cache-registry.js";
 import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, registerErrorHandling } from "./platform/errors.js";
@@ -124,11 +127,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     platformStatus:
       opts.platformStatus ?? (kube ? new KubernetesStatus(kube, config.KUBERNETES_STATUS_CACHE_MS) : new NoCluster()),
     kube,
-    licence: opts.licence ?? new NoLicence(config.LICENSING_ENABLED),
+    licence:
+      opts.licence ??
+      (config.LICENSING_ENABLED && config.LICENSE_PUBLIC_KEY
+        ? new InstalledLicence(db, parsePublicKey(config.LICENSE_PUBLIC_KEY), bus)
+        : new NoLicence(config.LICENSING_ENABLED)),
     log: app.log,
     sandbox: opts.sandbox ?? null,
     routes,
     onClose: (fn) => closers.push(fn),
+    caches: new CacheRegistry(bus, (err, name) => app.log.warn({ err, cache: name }, "a cache could not be cleared")),
   };
 
   // Every route declares who may call it; anything undeclared is refused (fail closed).

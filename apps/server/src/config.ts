@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { MENU_KEYS } from "@console/contracts";
+import { isEd25519PublicKey } from "./modules/licences/format.js";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -167,6 +168,27 @@ const EnvSchema = z.object({
   KUBERNETES_IN_CLUSTER: bool.default(false),
   KUBERNETES_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   KUBERNETES_STATUS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  // Licences: the vendor's Ed25519 public key that signs licence files; see docs/licences.md.
+  LICENSE_PUBLIC_KEY: z
+    .string()
+    .refine(isEd25519PublicKey, { message: "must be an Ed25519 public key (PEM or one line of base64 SPKI)" })
+    .optional(),
+  // Secrets: the namespace whose Secrets the settings screen manages; see docs/settings.md.
+  PLATFORM_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, { message: "must be a Kubernetes namespace name" })
+    .default("platform"),
+  // Data-access policies: Trino's metadata (unset: the sandbox's), the data catalogue's tags, the rules URL.
+  TRINO_URL: url.optional(),
+  TRINO_USER: z.string().min(1).default("platform-console"),
+  TRINO_PASSWORD: z.string().min(1).optional(),
+  TRINO_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  TRINO_METADATA_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  TRINO_RULES_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  NOTEBOOK_URL: url.optional(),
+  NOTEBOOK_TOKEN: z.string().min(1).optional(),
+  NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  DATA_PRODUCT_CATALOG: z.string().min(1).default("dataproducts"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -196,6 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.LICENSING_ENABLED && !e.LICENSE_PUBLIC_KEY)
+    throw new ConfigError("Invalid configuration: LICENSE_PUBLIC_KEY is required when LICENSING_ENABLED is true");
   const displayHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${displayHost.includes(":") ? `[${displayHost}]` : displayHost}:${e.PORT}`

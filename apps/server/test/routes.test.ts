@@ -11,6 +11,7 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/config$/, "what the web app needs before sign-in"],
   [/^\/api\/openapi\.json$|^\/api\/docs/, "the API description"],
   [/^\/admin-api\/api\/v1\/ingest\/(trino|minio)$/, "audit ingest, checked with its own shared token"],
+  [/^\/trino\/rules\.json$/, "Trino polls its rules (its own token, TRINO_RULES_TOKEN)"],
 ];
 
 describe("every route is guarded", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Fastify from "fastify";
 import type { SandboxPart } from "../part.js";
+import { datasets, DAG_PIPELINES, nextRun } from "./pipelines.js";
 import { DAGS, runsUntil, type SandboxRun } from "./runs.js";
 
 export const AIRFLOW_SANDBOX_USER = "console";
@@ -68,12 +69,20 @@ export async function startAirflow(opts: { now?: () => number } = {}) {
         dags: DAGS.map((d) => ({
           dag_id: d.dag_id,
           description: d.description,
-          is_paused: false,
+          is_paused: DAG_PIPELINES[d.dag_id]?.paused ?? false,
+          is_active: true,
+          tags: (DAG_PIPELINES[d.dag_id]?.tags ?? []).map((name) => ({ name })),
+          next_dagrun: nextRun(d, now()),
           owners: d.owners,
           schedule_interval: d.every ? { __type: "TimeDelta", days: 0, seconds: d.every * 60 } : null,
         })),
         total_entries: DAGS.length,
       };
+    });
+
+    app.get(`/api/${version}/${version === "v1" ? "datasets" : "assets"}`, async (req, reply) => {
+      if (!authed(req.headers.authorization)) return reply.code(401).send(unauthorized);
+      return datasets(DAGS, version);
     });
 
     app.get<{ Params: { dag: string }; Querystring: Record<string, string> }>(

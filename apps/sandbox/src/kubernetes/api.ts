@@ -46,11 +46,49 @@ const apiVersionOf = (prefix: string) => prefix.replace(/^\/apis?\//, "");
 interface ListQuery {
   labelSelector?: string;
   fieldSelector?: string;
-  limit?: string;
+  watch?: string;
+  timeoutSeconds?: string;
+}
+
+/** Streams changes as the API server does: one JSON event per line, until the timeout or the caller goes. */
+function streamWatch(
+  store: ObjectStore,
+  key: string,
+  namespace: string | undefined,
+  matches: (o: KubeObject) => boolean,
+  timeoutSeconds: number,
+  reply: FastifyReply,
+  streams: Set<() => void>,
+): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+  res.flushHeaders();
+  const unwatch = store.watch((resource, event) => {
+    if (resource !== key) return;
+    if (namespace !== undefined && event.object.metadata.namespace !== namespace) return;
+    if (!matches(event.object)) return;
+    res.write(`${JSON.stringify(event)}\n`);
+  });
+  const end = () => {
+    unwatch();
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const timer = setTimeout(end, timeoutSeconds * 1000);
+  timer.unref();
+  res.on("close", end);
+  streams.add(end);
+  res.on("close", () => streams.delete(end));
 }
 
 /** Read routes for every resource: list (all namespaces or one), and get one by name. */
-export function registerReads(app: FastifyInstance, store: ObjectStore, resources: ResourceDef[]): void {
+export function registerReads(
+  app: FastifyInstance,
+  store: ObjectStore,
+  resources: ResourceDef[],
+  streams: Set<() => void>,
+): void {
   for (const def of resources) {
     const list = async (
       req: { query: unknown; params: unknown },
@@ -66,9 +104,14 @@ export function registerReads(app: FastifyInstance, store: ObjectStore, resource
         if (err instanceof SelectorError) return fail(reply, 400, "BadRequest", err.message);
         throw err;
       }
+      const matches = (o: KubeObject) => matchLabels(o.metadata.labels ?? {}) && matchFields(o);
+      if (q.watch === "true" || q.watch === "1") {
+        const timeout = Math.min(Math.max(Number(q.timeoutSeconds) || 1800, 1), 3600);
+        streamWatch(store, def.key, namespace, matches, timeout, reply, streams);
+        return reply;
+      }
       const items: KubeObject[] = [];
-      for (const o of store.list(def.key, namespace))
-        if (matchLabels(o.metadata.labels ?? {}) && matchFields(o)) items.push(o);
+      for (const o of store.list(def.key, namespace)) if (matches(o)) items.push(o);
       return {
         kind: `${def.kind}List`,
         apiVersion: apiVersionOf(def.prefix),
@@ -100,9 +143,19 @@ export interface ApiServerOptions {
   token?: string | null;
 }
 
-/** The HTTP server of the simulated API, with the API server's error shape and auth. */
-export function createApiServer(opts: ApiServerOptions): FastifyInstance {
-  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 500 } }) as unknown as FastifyInstance;
+/**
+ * The HTTP server of the simulated API, with the API server's error shape and auth.
+ * `streams` holds the enders of open watches and log follows, ended when it stops.
+ */
+export function createApiServer(opts: ApiServerOptions, streams: Set<() => void>): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    routerOptions: { maxParamLength: 500 },
+    forceCloseConnections: true,
+  }) as unknown as FastifyInstance;
+  app.addHook("preClose", async () => {
+    for (const end of [...streams]) end();
+  });
   app.setNotFoundHandler((req, reply) =>
     fail(reply, 404, "NotFound", `the server could not find the requested resource (${req.method} ${req.url})`),
   );

@@ -1,12 +1,16 @@
 import path from "node:path";
 import type { SandboxPart } from "../part.js";
+import { seedEvents, startActivity } from "./activity.js";
 import { createApiServer, registerReads, RESOURCES } from "./api.js";
 import { generateCluster, type ClusterSize } from "./generate.js";
+import { registerLogs } from "./logs.js";
+import { registerMetrics } from "./metrics.js";
 import { Random } from "./random.js";
 import { ObjectStore } from "./store.js";
 
 export { ObjectStore } from "./store.js";
 export { R as KubeResources } from "./generate.js";
+export { lineAt, lineCount, logSource } from "./logs.js";
 
 export interface KubernetesApiOptions extends Partial<ClusterSize> {
   /** Folder for state kept across restarts (secrets); null keeps it in memory. */
@@ -15,8 +19,10 @@ export interface KubernetesApiOptions extends Partial<ClusterSize> {
   port?: number;
   /** Require this bearer token; unset accepts any caller. */
   token?: string | null;
-  /** Turn off the background changes (restarts, job progress, log writers). */
+  /** Turn off the background changes (restarts, job progress). */
   quiet?: boolean;
+  /** Serve metrics.k8s.io as metrics-server does (default true). */
+  metrics?: boolean;
 }
 
 export interface KubernetesApi {
@@ -30,20 +36,28 @@ export const DEFAULT_SEED = 20_260_101;
 /** A simulated Kubernetes API server on a loopback port, filled with the data platform. */
 export async function startKubernetesApi(opts: KubernetesApiOptions): Promise<KubernetesApi> {
   const store = new ObjectStore();
-  generateCluster(store, { nodes: opts.nodes ?? 6, pods: opts.pods ?? 120 }, new Random(opts.seed ?? DEFAULT_SEED));
-  const app = createApiServer({ token: opts.token ?? null });
-  registerReads(app, store, RESOURCES);
+  const rnd = new Random(opts.seed ?? DEFAULT_SEED);
+  const now = Date.now();
+  generateCluster(store, { nodes: opts.nodes ?? 6, pods: opts.pods ?? 120 }, rnd, now);
+  seedEvents(store, now);
+  const streams = new Set<() => void>();
+  const app = createApiServer({ token: opts.token ?? null }, streams);
+  registerReads(app, store, RESOURCES, streams);
+  registerLogs(app, store, streams);
+  if (opts.metrics !== false) registerMetrics(app, store);
+  const stopActivity = opts.quiet ? () => undefined : startActivity(store, rnd);
   const url = await app.listen({ port: opts.port ?? 0, host: "127.0.0.1" });
   return {
     url,
     store,
     async stop() {
+      stopActivity();
       await app.close();
     },
   };
 }
 
-/** The platform's Kubernetes API: nodes, pods and workloads of every platform component. */
+/** The platform's Kubernetes API: nodes, pods, logs, events, metrics and workloads. */
 export const kubernetesPart: SandboxPart = {
   name: "kubernetes",
   async start(options) {

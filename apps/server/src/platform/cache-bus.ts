@@ -2,7 +2,8 @@ import type { Db } from "./db/index.js";
 
 const CHANNEL = "console_cache";
 
-export type CacheTopic = "users" | "access" | "settings" | "components" | "licence" | "policies";
+export type CacheTopic =
+  "users" | "access" | "settings" | "components" | "licence" | "policies" | "trino-metadata" | "insights";
 
 /**
  * Tells every replica that cached data changed. Local listeners run at once; other

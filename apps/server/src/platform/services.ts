@@ -5,6 +5,7 @@ import type { PlatformComponent } from "../modules/shell/components-file.js";
 import type { AccessControl } from "./access.js";
 import type { Authenticator } from "./auth.js";
 import type { CacheBus } from "./cache-bus.js";
+import type { CacheRegistry } from "./cache-registry.js";
 import type { Db } from "./db/index.js";
 import type { Directory } from "./directory.js";
 import type { KubeClients } from "./kubernetes.js";
@@ -31,4 +32,6 @@ export interface Services {
   routes: RouteOptions[];
   /** Work to stop on shutdown (timers, streams). */
   onClose(fn: () => Promise<void> | void): void;
+  /** Caches other modules keep, cleared from settings (Trino metadata, insights). */
+  caches: CacheRegistry;
 }

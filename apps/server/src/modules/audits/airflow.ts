@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.js";
+import type { Services } from "../../platform/services.js";
 import { fetchJson } from "./http-json.js";
 
 export const AIRFLOW = "Airflow";
@@ -85,6 +86,22 @@ export class AirflowClient {
     return { authorization: `Bearer ${this.token}` };
   }
 
+  /** GET of a path under the API's version prefix (e.g. "/dags"), with the client's credentials. */
+  async get(path: string): Promise<unknown> {
+    const url = `${this.base}/api/${this.opts.version}${path}`;
+    try {
+      return await fetchJson(AIRFLOW, url, { headers: await this.headers(), timeoutMs: this.opts.timeoutMs });
+    } catch (err) {
+      if (this.opts.version !== "v2" || !this.token) throw err;
+      this.token = null;
+      return fetchJson(AIRFLOW, url, { headers: await this.headers(), timeoutMs: this.opts.timeoutMs });
+    }
+  }
+
+  get version(): "v1" | "v2" {
+    return this.opts.version;
+  }
+
   /** Runs whose logical date is at or after `since`, oldest first. */
   async runsSince(since: Date | null): Promise<DagRun[]> {
     const v = this.opts.version;
@@ -117,6 +134,20 @@ export class AirflowClient {
     }
     return out;
   }
+}
+
+/** The client for AIRFLOW_URL, else for the sandbox's Airflow; null when there is neither. */
+export function airflowClientFor(s: Services): AirflowClient | null {
+  const c = s.config;
+  const baseUrl = c.AIRFLOW_URL ?? s.sandbox?.urls.airflow;
+  if (!baseUrl) return null;
+  return new AirflowClient({
+    baseUrl,
+    version: c.AIRFLOW_URL ? c.AIRFLOW_API_VERSION : "v2",
+    username: c.AIRFLOW_URL ? c.AIRFLOW_USERNAME : "console",
+    password: c.AIRFLOW_URL ? c.AIRFLOW_PASSWORD : "sandbox",
+    timeoutMs: c.AUDIT_TIMEOUT_MS,
+  });
 }
 
 export async function storeDagRuns(db: Db, runs: DagRun[]): Promise<void> {

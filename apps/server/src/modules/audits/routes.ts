@@ -4,7 +4,7 @@ import { verifyAuditChain } from "../../platform/audit.js";
 import { UpstreamError } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import type { Services } from "../../platform/services.js";
-import { AirflowClient, pollAirflow } from "./airflow.js";
+import { airflowClientFor, pollAirflow } from "./airflow.js";
 import { answer, checkToken, splitEntries, type IngestOutcome } from "./ingest.js";
 import { parseMinioEntry, storeMinioEntries, type MinioAuditEntry } from "./ingest-minio.js";
 import { classifyTrinoEvent, storeTrinoEvents, type TrinoCompletedEvent } from "./ingest-trino.js";
@@ -142,13 +142,7 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
 
   // Sources read on a schedule.
   if (airflowUrl) {
-    const client = new AirflowClient({
-      baseUrl: airflowUrl,
-      version: c.AIRFLOW_URL ? c.AIRFLOW_API_VERSION : "v2",
-      username: c.AIRFLOW_URL ? c.AIRFLOW_USERNAME : "console",
-      password: c.AIRFLOW_URL ? c.AIRFLOW_PASSWORD : "sandbox",
-      timeoutMs: c.AUDIT_TIMEOUT_MS,
-    });
+    const client = airflowClientFor(s)!;
     s.onClose(every(c.AIRFLOW_POLL_SECONDS * 1000, () => pollAirflow(s.db, client), s.log, "airflow dag runs"));
   }
   if (!c.embeddedIdp && c.KEYCLOAK_EVENTS_CLIENT_ID && c.KEYCLOAK_EVENTS_CLIENT_SECRET) {

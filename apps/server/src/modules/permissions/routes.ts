@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { cacheRoutes, permissionRoutes, type ComponentPermission, type MenuPermission } from "@console/contracts";
+import { permissionRoutes, type ComponentPermission, type MenuPermission } from "@console/contracts";
 import { handle } from "../../platform/http.js";
 import type { Services } from "../../platform/services.js";
 import { updateAssignment, updateStatus } from "./service.js";
@@ -35,24 +35,4 @@ export function permissionsModule(app: FastifyInstance, s: Services): void {
   handle(app, permissionRoutes.componentStatus, (ctx) =>
     updateStatus(s, COMPONENT, ctx, ctx.params.id, ctx.body.status),
   );
-
-  // What the server caches of users and groups: the directory (who a signed-in user is, with
-  // their groups) and the permission tables resolved to names. Publishing reaches every replica.
-  handle(app, cacheRoutes.clear, async () => {
-    await s.bus.publish("users");
-    await s.bus.publish("access");
-    // Publishing "users" also has Trino's group file rewritten a moment later.
-    return {
-      message: "Caches cleared: users, groups and permissions are read afresh; Trino's group file is rewritten.",
-    };
-  });
-  handle(app, cacheRoutes.clearGroups, async () => {
-    // Group membership lives in the directory cache and in the permission cache.
-    await s.bus.publish("users");
-    return { message: "Group cache cleared." };
-  });
-  handle(app, cacheRoutes.clearUsers, async () => {
-    await s.bus.publish("users");
-    return { message: "User cache cleared." };
-  });
 }

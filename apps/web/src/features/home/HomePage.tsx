@@ -1,7 +1,98 @@
+import { Alert, Button, Col, Flex, Row } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ScreenPlaceholder } from "../../shared/ui/ScreenPlaceholder";
+import { usePublicConfig, useComponentList } from "../../app/queries";
+import { errorMessage } from "../../shared/lib/api";
+import { PageHeader } from "../../shared/ui/PageHeader";
+import { useEvents, useIssues, useNodes, useWorkloads } from "./api";
+import { ClusterPanel } from "./parts/ClusterPanel";
+import { ComponentsPanel } from "./parts/ComponentsPanel";
+import { EventsTable } from "./parts/EventsTables";
+import { HostsTable } from "./parts/HostsTable";
+import { UsageCards } from "./parts/UsageCards";
 
+/** The cluster overview (spec: home). */
 export default function HomePage() {
   const { t } = useTranslation();
-  return <ScreenPlaceholder crumbs={[{ label: t("menu.home") }]} title={t("menu.home")} />;
+  const features = usePublicConfig().data?.features;
+  const componentList = useComponentList().data;
+  const nodes = useNodes();
+  const workloads = useWorkloads();
+  const issues = useIssues();
+  const [more, setMore] = useState(false);
+  const events = useEvents(more);
+  const failure = nodes.error ?? workloads.error;
+  const observable = componentList
+    ? componentList.sections
+        .flatMap((s) => s.components)
+        .filter(
+          (c) =>
+            !componentList.marketPlaceComponents.includes(c.key) &&
+            !componentList.enabledComponents.includes(c.key) &&
+            !componentList.unlicensedComponents.includes(c.key),
+        )
+    : undefined;
+  return (
+    <>
+      <PageHeader crumbs={[{ label: t("menu.home") }]} title={t("cluster.title")} />
+      <Flex vertical gap={16}>
+        {failure ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={t("cluster.unavailable")}
+            description={errorMessage(failure)}
+          />
+        ) : null}
+        {nodes.data && !nodes.data.metricsAvailable && features?.metrics ? (
+          <Alert type="info" showIcon title={t("cluster.metricsUnavailableLong")} />
+        ) : null}
+        <UsageCards
+          nodes={nodes.data}
+          workloads={workloads.data}
+          issues={issues.data?.items.length}
+          components={
+            observable
+              ? {
+                  active: observable.filter((c) => componentList!.activeComponents.includes(c.key)).length,
+                  total: observable.length,
+                }
+              : undefined
+          }
+        />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={18}>
+            <Flex vertical gap={16}>
+              <ClusterPanel
+                nodes={nodes.data}
+                workloads={workloads.data}
+                showHealth={features?.renderWorkloads ?? true}
+              />
+              <HostsTable
+                nodes={nodes.data}
+                loading={nodes.isLoading}
+                metrics={(features?.metrics ?? true) && (nodes.data?.metricsAvailable ?? false)}
+                tabs={!(features?.cloudDeployment ?? false)}
+              />
+            </Flex>
+          </Col>
+          <Col xs={24} xl={6}>
+            <ComponentsPanel />
+          </Col>
+        </Row>
+        <Flex justify="center">
+          <Button onClick={() => setMore((m) => !m)} aria-expanded={more}>
+            {more ? t("cluster.showLess") : t("cluster.viewMore")}
+          </Button>
+        </Flex>
+        {more ? (
+          <>
+            <EventsTable title={t("cluster.issues")} rows={issues.data?.items} loading={issues.isLoading} />
+            <EventsTable title={t("cluster.events")} rows={events.data?.items} loading={events.isLoading} />
+          </>
+        ) : null}
+      </Flex>
+    </>
+  );
 }

@@ -1,7 +1,227 @@
-import { useParams } from "react-router";
-import { ScreenPlaceholder } from "../../shared/ui/ScreenPlaceholder";
+import { Alert, Card, Col, Descriptions, Flex, Row, Skeleton, theme, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import dayjs from "dayjs";
+import { PODS_PAGE_SIZE, SMALL_PAGE_SIZES, type ClusterPod, type Host } from "@console/contracts";
+import { errorMessage } from "../../shared/lib/api";
+import { formatBytes, formatDateTime, PLACEHOLDER } from "../../shared/lib/format";
+import { sortRows } from "../../shared/lib/sortRows";
+import { useListState } from "../../shared/lib/useListState";
+import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
+import { PageHeader } from "../../shared/ui/PageHeader";
+import { StatusBadge } from "../../shared/ui/StatusBadge";
+import { useUsageColor } from "../../shared/ui/Usage";
+import { useHost, useHostPods } from "../home/api";
+import { toHostPodLogs } from "../pod-logs/routes";
+
+/** The area charts cover the last five minutes. */
+const CHART_WINDOW_MS = 5 * 60_000;
+
+function UsageDonut(props: { title: string; percent: number | null; detail: string }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const color = useUsageColor();
+  const p = props.percent;
+  return (
+    <Card size="small" title={props.title}>
+      <Flex align="center" gap={16}>
+        <div
+          style={{ position: "relative", width: 120, height: 120 }}
+          role="img"
+          aria-label={p === null ? t("cluster.metricsUnavailable") : `${props.title} ${p}%`}
+        >
+          <PieChart width={120} height={120}>
+            <Pie
+              data={[{ v: p ?? 0 }, { v: 100 - Math.min(100, p ?? 0) }]}
+              dataKey="v"
+              innerRadius={40}
+              outerRadius={56}
+              startAngle={90}
+              endAngle={-270}
+              isAnimationActive={false}
+            >
+              <Cell fill={p === null ? token.colorFillSecondary : color(p)} />
+              <Cell fill={token.colorFillSecondary} />
+            </Pie>
+          </PieChart>
+          <Flex align="center" justify="center" style={{ position: "absolute", inset: 0, fontWeight: 600 }}>
+            {p === null ? PLACEHOLDER : `${p}%`}
+          </Flex>
+        </div>
+        <Typography.Text type="secondary">
+          {p === null ? t("cluster.metricsUnavailable") : props.detail}
+        </Typography.Text>
+      </Flex>
+    </Card>
+  );
+}
+
+/** Keeps the host's usage readings of the last five minutes, for the area charts. */
+function useUsageHistory(host: Host | undefined) {
+  const [samples, setSamples] = useState<Array<{ at: number; cpu: number | null; memory: number | null }>>([]);
+  useEffect(() => {
+    if (!host) return;
+    const now = Date.now();
+    setSamples((s) => [
+      ...s.filter((x) => now - x.at < CHART_WINDOW_MS),
+      { at: now, cpu: host.cpu.usage, memory: host.memory.usage },
+    ]);
+  }, [host]);
+  return samples;
+}
 
 export default function HostPage() {
+  const { t } = useTranslation();
   const { id = "" } = useParams();
-  return <ScreenPlaceholder crumbs={[{ label: id }]} title={id} />;
+  const host = useHost(id);
+  const pods = useHostPods(id);
+  const history = useUsageHistory(host.data);
+  const list = useListState<null>({ pageSize: PODS_PAGE_SIZE, filters: null });
+  const h = host.data;
+  const columns: ListColumn<ClusterPod>[] = [
+    {
+      title: t("cluster.pod.name"),
+      dataIndex: "name",
+      sortKey: "name",
+      render: (v: string) => <Link to={toHostPodLogs(id, v)}>{v}</Link>,
+    },
+    {
+      title: t("cluster.pod.status"),
+      dataIndex: "status",
+      sortKey: "status",
+      render: (v: string) => <StatusBadge value={v} />,
+    },
+    { title: t("cluster.pod.namespace"), dataIndex: "namespace", sortKey: "namespace" },
+    { title: t("cluster.pod.containers"), dataIndex: "containers", render: (v: string[]) => v.join(", ") },
+    {
+      title: t("cluster.pod.cpu"),
+      key: "cpu",
+      sortKey: "cpu",
+      render: (_: unknown, p: ClusterPod) => (p.cpu.usage === null ? null : `${p.cpu.usage}m`),
+    },
+    {
+      title: t("cluster.pod.memory"),
+      key: "memory",
+      sortKey: "memory",
+      render: (_: unknown, p: ClusterPod) => formatBytes(p.memory.usage),
+    },
+  ];
+  const rows = sortRows(pods.data?.items, list.sort, {
+    name: (p) => p.name,
+    status: (p) => p.status,
+    namespace: (p) => p.namespace,
+    cpu: (p) => p.cpu.usage,
+    memory: (p) => p.memory.usage,
+  });
+  const failure = host.error ?? pods.error;
+  return (
+    <>
+      <PageHeader crumbs={[{ label: t("menu.home"), to: "/home" }, { label: id }]} title={id} />
+      <Flex vertical gap={16}>
+        {failure ? <Alert type="error" showIcon role="alert" title={errorMessage(failure)} /> : null}
+        {h ? (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={6}>
+              <UsageDonut
+                title={t("cluster.host.cpuUsage")}
+                percent={h.cpu.usage}
+                detail={`${h.cpu.allocated} / ${h.cpu.capacity} ${t("cluster.cores")}`}
+              />
+            </Col>
+            <Col xs={24} lg={6}>
+              <UsageDonut
+                title={t("cluster.host.memoryUsage")}
+                percent={h.memory.usage}
+                detail={`${h.memory.allocated} / ${h.memory.capacity}`}
+              />
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t("cluster.host.lastFiveMinutes")}>
+                {h.metricsAvailable ? (
+                  <ResponsiveContainer width="100%" height={130}>
+                    <AreaChart data={history.map((s) => ({ ...s, time: dayjs(s.at).format("HH:mm:ss") }))}>
+                      <CartesianGrid strokeDasharray="3 3" />
+                      <XAxis dataKey="time" tickCount={7} />
+                      <YAxis domain={[0, 100]} unit="%" width={48} />
+                      <Tooltip />
+                      <Area
+                        type="monotone"
+                        dataKey="cpu"
+                        name={t("cluster.host.cpuUsage")}
+                        stroke="#1677ff"
+                        fill="#1677ff33"
+                        isAnimationActive={false}
+                      />
+                      <Area
+                        type="monotone"
+                        dataKey="memory"
+                        name={t("cluster.host.memoryUsage")}
+                        stroke="#722ed1"
+                        fill="#722ed133"
+                        isAnimationActive={false}
+                      />
+                    </AreaChart>
+                  </ResponsiveContainer>
+                ) : (
+                  <Typography.Text type="secondary">{t("cluster.metricsUnavailable")}</Typography.Text>
+                )}
+              </Card>
+            </Col>
+          </Row>
+        ) : host.isLoading ? (
+          <Skeleton active />
+        ) : null}
+        {h ? (
+          <Card size="small" title={t("cluster.host.details")}>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, md: 2, xl: 3 }}
+              items={[
+                ["status", <StatusBadge key="s" value={h.status} />],
+                ["type", t(`cluster.host.type.${h.type}`)],
+                ["hostname", h.hostname],
+                ["internalIP", h.internalIP ?? PLACEHOLDER],
+                ["os", h.os],
+                ["osImage", h.osImage],
+                ["architecture", h.architecture],
+                ["kernelVersion", h.kernelVersion],
+                ["kubeletVersion", h.kubeletVersion],
+                ["containerRunTime", h.containerRunTime],
+                ["createdOn", formatDateTime(h.createdOn)],
+              ].map(([key, value]) => ({
+                key: key as string,
+                label: t(`cluster.host.${key as string}`),
+                children: value || PLACEHOLDER,
+              }))}
+            />
+          </Card>
+        ) : null}
+        <Card size="small" title={t("cluster.host.pods")}>
+          <ListTable<ClusterPod>
+            columns={columns}
+            rows={rows}
+            rowKey={(p) => `${p.namespace}/${p.name}`}
+            list={list}
+            loading={pods.isLoading}
+            clientPaging
+            pageSizes={SMALL_PAGE_SIZES}
+            size="small"
+          />
+        </Card>
+      </Flex>
+    </>
+  );
 }

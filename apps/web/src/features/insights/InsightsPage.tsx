@@ -1,7 +1,106 @@
+import { ReloadOutlined } from "@ant-design/icons";
+import { Alert, App, Button, Col, Flex, Row, theme } from "antd";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ScreenPlaceholder } from "../../shared/ui/ScreenPlaceholder";
+import { useRegisterTour } from "../../app/shell/tour";
+import { errorMessage } from "../../shared/lib/api";
+import { formatDateTime } from "../../shared/lib/format";
+import { PageHeader } from "../../shared/ui/PageHeader";
+import { useAnalytics, useRecompute } from "./api";
+import { TopQueriesChart, UsageCharts } from "./parts/Charts";
+import { PipelineTable } from "./parts/PipelineTable";
+import { StatCards } from "./parts/StatCards";
+import { TopLists } from "./parts/TopLists";
+
+const byTour = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
 
 export default function InsightsPage() {
   const { t } = useTranslation();
-  return <ScreenPlaceholder crumbs={[{ label: t("menu.insights") }]} title={t("menu.insights")} />;
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const analytics = useAnalytics();
+  const recompute = useRecompute();
+  const a = analytics.data;
+  const loading = analytics.isPending;
+
+  useRegisterTour(
+    useMemo(
+      () => [
+        {
+          title: t("insights.analytics"),
+          description: t("insights.tour.analytics"),
+          target: byTour("insights-analytics"),
+        },
+        { title: t("insights.topQueries"), description: t("insights.tour.charts"), target: byTour("insights-charts") },
+        {
+          title: t("insights.pipelineSummary"),
+          description: t("insights.tour.pipelines"),
+          target: byTour("insights-pipelines"),
+        },
+        { title: t("insights.statistics"), description: t("insights.tour.statistics"), target: byTour("insights-top") },
+        {
+          title: t("insights.recompute"),
+          description: t("insights.tour.recompute"),
+          target: byTour("insights-recompute"),
+        },
+      ],
+      [t],
+    ),
+  );
+
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ label: t("menu.insights") }]}
+        title={t("menu.insights")}
+        extra={
+          <Flex align="center" gap={12} data-tour="insights-recompute">
+            {a?.computed_at ? (
+              <span style={{ color: token.colorTextSecondary }}>
+                {t("insights.computedAt", { when: formatDateTime(a.computed_at) })}
+              </span>
+            ) : null}
+            <Button
+              icon={<ReloadOutlined />}
+              loading={recompute.isPending}
+              onClick={() =>
+                recompute.mutate(undefined, {
+                  onSuccess: () => void message.success(t("insights.recomputed")),
+                  onError: (err) => void message.error(errorMessage(err)),
+                })
+              }
+            >
+              {t("insights.recompute")}
+            </Button>
+          </Flex>
+        }
+      />
+      {analytics.isError ? (
+        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorMessage(analytics.error)} />
+      ) : null}
+      <Row gutter={16}>
+        <Col span={18}>
+          <Flex vertical gap={12}>
+            <div data-tour="insights-analytics">
+              <StatCards analytics={a} loading={loading} />
+            </div>
+            <Flex vertical gap={12} data-tour="insights-charts">
+              <TopQueriesChart points={a?.weekly_top_executed_queries} loading={loading} />
+              <UsageCharts
+                weekly={a?.weekly_active_users_timeline}
+                monthly={a?.monthly_active_users_timeline}
+                loading={loading}
+              />
+            </Flex>
+            <div data-tour="insights-pipelines">
+              <PipelineTable />
+            </div>
+          </Flex>
+        </Col>
+        <Col span={6} data-tour="insights-top">
+          <TopLists analytics={a} loading={loading} />
+        </Col>
+      </Row>
+    </>
+  );
 }

@@ -1,14 +1,132 @@
+import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { Alert, Button, Flex, Input, Modal, Select, Tag, Tooltip } from "antd";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
-import { ScreenPlaceholder } from "../../shared/ui/ScreenPlaceholder";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useComponentList } from "../../app/queries";
+import { errorMessage } from "../../shared/lib/api";
+import { PageHeader } from "../../shared/ui/PageHeader";
+import { StatusBadge } from "../../shared/ui/StatusBadge";
+import { toComponents } from "../components/routes";
+import { useHostPods } from "../home/api";
+import { toHost } from "../hosts/routes";
+import { useComponentPods, useLogFollow } from "./api";
+import { LogViewer } from "./LogViewer";
+import { toComponentPodLogs, toHostPodLogs } from "./routes";
 
+const STATE_COLOR = {
+  connecting: "default",
+  following: "processing",
+  reconnecting: "warning",
+  gone: "default",
+  failed: "error",
+} as const;
+
+/** Pod logs, from a component's pods or a host's (spec: pod logs screen). */
 export default function PodLogsPage() {
   const { t } = useTranslation();
-  const { podName = "" } = useParams();
+  const navigate = useNavigate();
+  const { component, host, podName = "" } = useParams();
+  const [params] = useSearchParams();
+  const job = params.get("job");
+  const hostPods = useHostPods(host ?? "");
+  const componentPods = useComponentPods(component);
+  const pods = host ? hostPods : componentPods;
+  const label = useComponentList()
+    .data?.sections.flatMap((s) => s.components)
+    .find((c) => c.key === component)?.label;
+  const pod = pods.data?.items.find((p) => p.name === podName);
+  const [container, setContainer] = useState<string | undefined>(undefined);
+  const [generation, setGeneration] = useState(0);
+  const [search, setSearch] = useState("");
+  // A new pod starts on its first container (spec section 4).
+  useEffect(() => setContainer(undefined), [podName]);
+  const activeContainer = container ?? pod?.containers[0];
+  const target = useMemo(
+    () => (pod && activeContainer ? { namespace: pod.namespace, pod: pod.name, container: activeContainer } : null),
+    [pod, activeContainer],
+  );
+  const follow = useLogFollow(target, generation);
+  const podGone = (!!pods.data && !pod) || follow.state === "gone";
+  const back = host ? toHost(host) : toComponents(component);
+  const crumbs = host
+    ? [{ label: host, to: toHost(host) }, { label: t("podLogs.logs") }]
+    : [
+        { label: t("menu.components"), to: toComponents() },
+        { label: label ?? component ?? "", to: toComponents(component) },
+        { label: t("podLogs.logs") },
+      ];
+  const podsError = pods.error ? errorMessage(pods.error) : null;
+
   return (
-    <ScreenPlaceholder
-      crumbs={[{ label: t("menu.components"), to: "/components" }, { label: "logs" }]}
-      title={podName}
-    />
+    <>
+      <PageHeader crumbs={crumbs} title={podName} />
+      <Flex vertical gap={12}>
+        <Flex gap={8} wrap align="center">
+          <Select
+            aria-label={t("podLogs.pod")}
+            style={{ minWidth: 320 }}
+            value={podName}
+            loading={pods.isLoading}
+            onChange={(name) =>
+              void navigate(host ? toHostPodLogs(host, name) : toComponentPodLogs(component!, name, job ?? undefined), {
+                replace: true,
+              })
+            }
+            options={(pods.data?.items ?? []).map((p) => ({
+              value: p.name,
+              label: (
+                <Flex justify="space-between" gap={12}>
+                  <span>{p.name}</span>
+                  <StatusBadge value={p.status} />
+                </Flex>
+              ),
+            }))}
+          />
+          {!job && pod ? (
+            <Select
+              aria-label={t("podLogs.container")}
+              style={{ minWidth: 200 }}
+              value={activeContainer}
+              onChange={(c) => setContainer(c)}
+              options={pod.containers.map((c) => ({ value: c, label: c }))}
+            />
+          ) : null}
+          <Tooltip title={t("podLogs.reload")}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t("podLogs.reload")}
+              onClick={() => setGeneration((g) => g + 1)}
+            />
+          </Tooltip>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t("podLogs.search")}
+            aria-label={t("podLogs.search")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ width: 260 }}
+          />
+          {target ? <Tag color={STATE_COLOR[follow.state]}>{t(`podLogs.state.${follow.state}`)}</Tag> : null}
+          <span aria-live="polite" style={{ marginLeft: "auto" }}>
+            {t("podLogs.lineCount", { count: follow.lines.length })}
+          </span>
+        </Flex>
+        {podsError ? <Alert type="error" showIcon role="alert" title={podsError} /> : null}
+        {follow.error ? <Alert type="error" showIcon role="alert" title={follow.error} /> : null}
+        {podGone && !job ? <Alert type="warning" showIcon title={t("podLogs.podGone")} /> : null}
+        <LogViewer lines={follow.lines} search={search.trim()} height={Math.max(300, window.innerHeight - 300)} />
+      </Flex>
+      <Modal
+        open={podGone && !!job}
+        title={t("podLogs.completedTitle")}
+        closable={false}
+        cancelButtonProps={{ style: { display: "none" } }}
+        onOk={() => void navigate(back)}
+      >
+        {t("podLogs.completed")}
+      </Modal>
+    </>
   );
 }

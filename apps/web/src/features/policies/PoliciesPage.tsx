@@ -1,7 +1,205 @@
+import { SEARCH } from "./parts/search";
+import { DownloadOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, SyncOutlined } from "@ant-design/icons";
+import { Button, Flex, Input, Segmented, Select } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ScreenPlaceholder } from "../../shared/ui/ScreenPlaceholder";
+import { useNavigate } from "react-router";
+import {
+  POLICY_CATEGORIES,
+  POLICY_QUICK_FILTERS,
+  POLICY_STATES,
+  type Policy,
+  type PolicyCategory,
+  type PolicyQuickFilter,
+  type PolicyState,
+} from "@console/contracts";
+import { toast } from "../../app/shell/notify";
+import { errorMessage } from "../../shared/lib/api";
+import { useListState } from "../../shared/lib/useListState";
+import { FilterPopover } from "../../shared/ui/FilterPopover";
+import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
+import { PageHeader } from "../../shared/ui/PageHeader";
+import { StatusBadge } from "../../shared/ui/StatusBadge";
+import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
+import { policyCrumbs, toNewPolicy, toPublications, toVisibility } from "./links";
+import { PolicyActions } from "./parts/PolicyActions";
+import { PolicyDetails } from "./parts/PolicyDetails";
 
+interface Filters {
+  search: string;
+  category: PolicyCategory | "";
+  state: PolicyState | "";
+  id: string;
+}
+const NO_FILTERS: Filters = { search: "", category: "", state: "", id: "" };
+const SYNC_BADGE: Record<Policy["syncStatus"], "success" | "warning" | "error" | "processing"> = {
+  synced: "success",
+  readyToSync: "processing",
+  approved: "processing",
+  pendingApproval: "warning",
+  rejected: "error",
+  expired: "error",
+};
+
+/** The policy list (spec: policy management list). */
 export default function PoliciesPage() {
   const { t } = useTranslation();
-  return <ScreenPlaceholder crumbs={[{ label: t("menu.policy-management") }]} title={t("menu.policy-management")} />;
+  const navigate = useNavigate();
+  const [quick, setQuick] = useState<PolicyQuickFilter>("all");
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const list = useListState<Filters>({ pageSize: 10, filters: NO_FILTERS });
+  const f = list.filters;
+  const policies = usePolicies({
+    page: list.page,
+    size: list.pageSize,
+    quick,
+    search: f.search.trim() || undefined,
+    category: f.category || undefined,
+    state: f.state || undefined,
+    id: f.id || undefined,
+  });
+  const sync = useSync();
+  const licenceValid = useLicenceValid();
+
+  const doSync = async () => {
+    try {
+      const r = await sync.mutateAsync();
+      toast.success(r.message);
+    } catch (err) {
+      toast.error(errorMessage(err), 10_000);
+    }
+  };
+
+  const columns: ListColumn<Policy>[] = [
+    { title: t("policies.column.priority"), dataIndex: "priority", key: "priority", width: 90 },
+    { title: t("policies.column.id"), dataIndex: "id", key: "id", width: 80 },
+    { title: t("policies.column.name"), dataIndex: "policyName", key: "name" },
+    {
+      title: t("policies.column.category"),
+      key: "category",
+      render: (_: unknown, p) => t(`policies.category.${p.category}`),
+    },
+    {
+      title: t("policies.column.status"),
+      key: "state",
+      render: (_: unknown, p) => <StatusBadge value={p.state} label={t(`policies.state.${p.state}`)} />,
+    },
+    {
+      title: t("policies.column.syncStatus"),
+      key: "sync",
+      render: (_: unknown, p) => (
+        <StatusBadge
+          value={p.syncStatus}
+          status={SYNC_BADGE[p.syncStatus]}
+          label={t(`policies.sync.${p.syncStatus}`)}
+        />
+      ),
+    },
+    {
+      title: t("policies.column.actions"),
+      key: "actions",
+      render: (_: unknown, p) => <PolicyActions policy={p} licenceValid={licenceValid} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        crumbs={policyCrumbs(t)}
+        title={t("policies.title")}
+        extra={
+          <>
+            <Button icon={<EyeOutlined />} onClick={() => void navigate(toVisibility())}>
+              {t("policies.visibility.open")}
+            </Button>
+            <Button icon={<HistoryOutlined />} onClick={() => void navigate(toPublications())}>
+              {t("policies.publications.open")}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => void exportCsv().catch(() => undefined)}>
+              {t("policies.export")}
+            </Button>
+            <Button icon={<SyncOutlined />} loading={sync.isPending} onClick={() => void doSync()}>
+              {t("policies.sync.action")}
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!licenceValid}
+              onClick={() => void navigate(toNewPolicy())}
+            >
+              {t("policies.newPolicy")}
+            </Button>
+          </>
+        }
+      />
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+        <Segmented<PolicyQuickFilter>
+          aria-label={t("policies.quick.label")}
+          value={quick}
+          onChange={(v) => {
+            setQuick(v);
+            list.setPage(0);
+          }}
+          options={POLICY_QUICK_FILTERS.map((q) => ({ value: q, label: t(`policies.quick.${q}`) }))}
+        />
+        <FilterPopover<Filters> applied={list.filters} defaults={NO_FILTERS} onApply={list.setFilters} maxHeight={418}>
+          {(draft, set) => (
+            <>
+              <Input
+                aria-label={t("policies.filter.search")}
+                placeholder={t("policies.filter.search")}
+                value={draft.search}
+                maxLength={100}
+                onChange={(e) => set({ ...draft, search: e.target.value })}
+              />
+              <Input
+                aria-label={t("policies.filter.id")}
+                placeholder={t("policies.filter.id")}
+                value={draft.id}
+                maxLength={6}
+                onChange={(e) => set({ ...draft, id: e.target.value.replace(/\D/g, "") })}
+              />
+              <Select
+                showSearch={SEARCH}
+                aria-label={t("policies.filter.category")}
+                value={draft.category}
+                onChange={(v) => set({ ...draft, category: v })}
+                options={[
+                  { value: "", label: t("policies.filter.anyCategory") },
+                  ...POLICY_CATEGORIES.map((c) => ({ value: c, label: t(`policies.category.${c}`) })),
+                ]}
+              />
+              <Select
+                showSearch={SEARCH}
+                aria-label={t("policies.filter.state")}
+                value={draft.state}
+                onChange={(v) => set({ ...draft, state: v })}
+                options={[
+                  { value: "", label: t("policies.filter.anyState") },
+                  ...POLICY_STATES.map((s) => ({ value: s, label: t(`policies.state.${s}`) })),
+                ]}
+              />
+            </>
+          )}
+        </FilterPopover>
+      </Flex>
+      <ListTable<Policy>
+        columns={columns}
+        rows={policies.data?.items}
+        total={policies.data?.total ?? 0}
+        loading={policies.isFetching && !policies.isRefetching}
+        rowKey={(p) => String(p.id)}
+        list={list}
+        caption={
+          policies.isError ? errorMessage(policies.error) : policies.data?.total === 0 ? t("policies.empty") : undefined
+        }
+        expandable={{
+          expandedRowKeys: expanded,
+          // One row open at a time (spec).
+          onExpand: (open, p) => setExpanded(open ? [String(p.id)] : []),
+          expandedRowRender: (p) => <PolicyDetails policy={p} />,
+        }}
+      />
+    </>
+  );
 }

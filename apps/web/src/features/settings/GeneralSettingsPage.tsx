@@ -1,12 +1,19 @@
-import { Empty } from "antd";
-import { useTranslation } from "react-i18next";
+import { Col, Row } from "antd";
+import { CacheManagementCard } from "./CacheManagementCard";
+import { InsightsPreferenceCard } from "./InsightsPreferenceCard";
 import { SettingsLayout } from "./SettingsLayout";
 
 export default function GeneralSettingsPage() {
-  const { t } = useTranslation();
   return (
     <SettingsLayout section="generalSettings">
-      <Empty description={t("page.underConstruction")} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <InsightsPreferenceCard />
+        </Col>
+        <Col xs={24} xl={12}>
+          <CacheManagementCard />
+        </Col>
+      </Row>
     </SettingsLayout>
   );
 }

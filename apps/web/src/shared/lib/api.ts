@@ -32,6 +32,12 @@ export function configureApi(opts: { token: () => string | null; unauthorized: (
   onUnauthorized = opts.unauthorized;
 }
 
+/** The signed-in user's Authorization header, for calls made without `request` (streams). */
+export function authorizationHeader(): Record<string, string> {
+  const token = tokenProvider();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 export function isAbort(err: unknown): boolean {
   return (err as Error)?.name === "AbortError" || (err as Error)?.name === "CanceledError";
 }

@@ -1,0 +1,161 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { fail } from "./api.js";
+import { R } from "./generate.js";
+import type { KubeObject } from "./objects.js";
+import type { ObjectStore } from "./store.js";
+
+/**
+ * Pod logs, written continuously: line n of a container appears at its start time plus n
+ * intervals (1 to 3 s, fixed per container), and its text follows from the pod, the
+ * container and n. Nothing is stored, so a tail of 200 lines costs the same at any age.
+ */
+const MESSAGES = [
+  "INFO  [main] request completed status=200 duration_ms=%d path=/api/v1/query",
+  "INFO  [worker-%d] processed batch records=%d",
+  "DEBUG [scheduler] heartbeat ok lag_ms=%d",
+  "INFO  [http] GET /healthz 200 %dms",
+  "WARN  [pool] connection pool at %p%% of its capacity",
+  "INFO  [cache] refreshed entries=%d",
+  "INFO  [query] finished query_id=20261121_%d state=FINISHED",
+  "ERROR [io] read timed out after %dms, retrying",
+  "INFO  [gc] pause young generation %dms",
+  "INFO  [sync] checkpoint %d completed",
+];
+
+function hashInt(...parts: Array<string | number>): number {
+  return createHash("md5").update(parts.join("/")).digest().readUInt32BE(0);
+}
+
+export interface LogSource {
+  intervalMs: number;
+  startMs: number;
+  /** When the container stopped writing (a finished pod), else null. */
+  endMs: number | null;
+  pod: string;
+  container: string;
+}
+
+export function lineAt(src: LogSource, n: number): { time: number; text: string } {
+  const time = src.startMs + n * src.intervalMs;
+  const h = hashInt(src.pod, src.container, n);
+  const template = MESSAGES[h % MESSAGES.length]!;
+  let k = 0;
+  const text = template
+    .replace(/%d/g, () => String(((h >>> (8 + 4 * k++)) % 5000) + 1))
+    .replace("%p", String(50 + (h % 50)))
+    .replace("%%", "%");
+  return { time, text: `${new Date(time).toISOString()} ${text}` };
+}
+
+/** How many lines exist at `now`. */
+export function lineCount(src: LogSource, now: number): number {
+  const until = src.endMs !== null ? Math.min(now, src.endMs) : now;
+  return until < src.startMs ? 0 : Math.floor((until - src.startMs) / src.intervalMs) + 1;
+}
+
+export function logSource(pod: KubeObject, container: string): LogSource {
+  const status = (
+    pod.status.containerStatuses as Array<{
+      name: string;
+      state: Record<string, { startedAt?: string; finishedAt?: string }>;
+    }>
+  ).find((c) => c.name === container);
+  const running = status?.state.running;
+  const terminated = status?.state.terminated;
+  const startMs = Date.parse(running?.startedAt ?? terminated?.startedAt ?? pod.status.startTime);
+  return {
+    intervalMs: 1000 + (hashInt(pod.metadata.name, container) % 2000),
+    startMs,
+    endMs: terminated?.finishedAt ? Date.parse(terminated.finishedAt) : null,
+    pod: pod.metadata.name,
+    container,
+  };
+}
+
+interface LogQuery {
+  container?: string;
+  tailLines?: string;
+  follow?: string;
+  timestamps?: string;
+  sinceTime?: string;
+  sinceSeconds?: string;
+}
+
+export function registerLogs(app: FastifyInstance, store: ObjectStore, streams: Set<() => void>): void {
+  app.get("/api/v1/namespaces/:namespace/pods/:name/log", async (req, reply) => {
+    const { namespace, name } = req.params as { namespace: string; name: string };
+    const q = req.query as LogQuery;
+    const pod = store.get(R.pods, namespace, name);
+    if (!pod) return fail(reply, 404, "NotFound", `pods "${name}" not found`);
+    const containers = (pod.spec.containers as Array<{ name: string }>).map((c) => c.name);
+    const container = q.container ?? (containers.length === 1 ? containers[0] : undefined);
+    if (!container)
+      return fail(
+        reply,
+        400,
+        "BadRequest",
+        `a container name must be specified for pod ${name}, choose one of: [${containers.join(" ")}]`,
+      );
+    if (!containers.includes(container))
+      return fail(reply, 400, "BadRequest", `container ${container} is not valid for pod ${name}`);
+    if (pod.status.phase === "Pending")
+      return fail(
+        reply,
+        400,
+        "BadRequest",
+        `container "${container}" in pod "${name}" is waiting to start: ContainerCreating`,
+      );
+    const tail = q.tailLines !== undefined ? Number(q.tailLines) : Infinity;
+    if (!(tail >= 0))
+      return fail(reply, 400, "BadRequest", "tailLines: Invalid value: must be greater than or equal to 0");
+    const src = logSource(pod, container);
+    const now = Date.now();
+    const count = lineCount(src, now);
+    let since = q.sinceTime
+      ? Date.parse(q.sinceTime)
+      : q.sinceSeconds
+        ? now - Number(q.sinceSeconds) * 1000
+        : -Infinity;
+    if (Number.isNaN(since)) since = -Infinity;
+    const first = Math.max(
+      0,
+      count - Math.min(tail, 100_000),
+      since === -Infinity ? 0 : Math.ceil((since - src.startMs) / src.intervalMs),
+    );
+    const stamps = q.timestamps === "true";
+    const format = (n: number) => {
+      const line = lineAt(src, n);
+      return `${stamps ? `${new Date(line.time).toISOString()} ` : ""}${line.text}\n`;
+    };
+    let body = "";
+    for (let n = first; n < count; n++) body += format(n);
+    if (q.follow !== "true" || src.endMs !== null) return reply.type("text/plain").send(body);
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { "content-type": "text/plain", "transfer-encoding": "chunked" });
+    res.flushHeaders();
+    if (body) res.write(body);
+    let next = count;
+    let timer: NodeJS.Timeout;
+    const schedule = () => {
+      timer = setTimeout(
+        () => {
+          if (!store.get(R.pods, namespace, name)) return end();
+          res.write(format(next++));
+          schedule();
+        },
+        Math.max(0, src.startMs + next * src.intervalMs - Date.now()),
+      );
+    };
+    const end = () => {
+      clearTimeout(timer);
+      if (!res.writableEnded) res.end();
+    };
+    schedule();
+    res.on("close", end);
+    streams.add(end);
+    res.on("close", () => streams.delete(end));
+  });
+}

@@ -1,0 +1,111 @@
+import { Writable } from "node:stream";
+import * as k8s from "@kubernetes/client-node";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { LogQuery, POD_LOG_FOLLOW_PATH } from "@console/contracts";
+import { clusterError, type KubeClients } from "../../platform/kubernetes.js";
+import type { ClusterService } from "./service.js";
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+
+const FollowQuery = LogQuery.extend({
+  /** Resume after this line time (also read from Last-Event-ID). */
+  since: z.iso.datetime({ offset: true, message: "must be an RFC 3339 time" }).optional(),
+});
+
+/**
+ * Follows a pod's log as server-sent events: the tail first, then each new line as the
+ * container writes it. Each event's id is the line's time, so a client that lost the
+ * stream asks again from there and gets no line twice.
+ */
+export function registerLogFollow(app: FastifyInstance, kube: () => KubeClients, service: () => ClusterService): void {
+  app.get(
+    POD_LOG_FOLLOW_PATH,
+    {
+      config: { access: { menu: ["home", "components"] } },
+      schema: {
+        summary: "Follow a pod's log (server-sent events)",
+        tags: ["cluster"],
+        params: z.object({
+          pod: z
+            .string()
+            .min(1)
+            .max(253)
+            .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/),
+        }),
+        querystring: FollowQuery,
+      },
+    },
+    async (req, reply) => {
+      const { pod: name } = req.params as { pod: string };
+      const q = req.query as z.output<typeof FollowQuery>;
+      const lastId = (req.headers["last-event-id"] as string | undefined) ?? q.since;
+      const resumeAfter = lastId && !Number.isNaN(Date.parse(lastId)) ? lastId : null;
+      const pod = await service().pod(q.namespace, name);
+      const container = service().containerOf(pod, q.container);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-request-id": req.id,
+      });
+      res.write("retry: 1000\n\n");
+      let pending = "";
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          pending += chunk.toString("utf8");
+          let nl;
+          let out = "";
+          while ((nl = pending.indexOf("\n")) >= 0) {
+            const line = pending.slice(0, nl);
+            pending = pending.slice(nl + 1);
+            const space = line.indexOf(" ");
+            const time = space > 0 ? line.slice(0, space) : "";
+            // Lines at or before the resume point were sent on the lost stream.
+            if (resumeAfter && time && time <= resumeAfter) continue;
+            out += `id: ${time}\ndata: ${JSON.stringify(space > 0 ? line.slice(space + 1) : line)}\n\n`;
+          }
+          if (out) res.write(out, () => done());
+          else done();
+        },
+      });
+      const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      let abort: AbortController | null = null;
+      const close = () => {
+        clearInterval(heartbeat);
+        abort?.abort();
+        if (!res.writableEnded) res.end();
+      };
+      res.on("close", close);
+      try {
+        abort = await new k8s.Log(kube().config).log(
+          q.namespace,
+          name,
+          container,
+          sink,
+          (err: unknown) => {
+            if (err && !res.writableEnded) {
+              const e = clusterError(err);
+              res.write(`event: failure\ndata: ${JSON.stringify({ error: e.error })}\n\n`);
+            }
+            close();
+          },
+          {
+            follow: true,
+            timestamps: true,
+            ...(resumeAfter ? { sinceTime: resumeAfter } : { tailLines: q.tailLines }),
+          },
+        );
+        if (res.writableEnded) abort.abort();
+      } catch (err) {
+        res.write(`event: failure\ndata: ${JSON.stringify({ error: clusterError(err).error })}\n\n`);
+        close();
+      }
+    },
+  );
+}

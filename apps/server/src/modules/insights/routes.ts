@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { insightsRoutes } from "@console/contracts";
+import { handle } from "../../platform/http.js";
+import type { Services } from "../../platform/services.js";
+import { airflowClientFor } from "../audits/airflow.js";
+import { every } from "../audits/schedule.js";
+import { InsightsService } from "./service.js";
+
+/** How often the schedule is looked at; the refresh itself follows the insights preference. */
+const TICK_MS = 15_000;
+
+export function insightsModule(app: FastifyInstance, s: Services): void {
+  const service = new InsightsService(s.db, airflowClientFor(s), s.log);
+  s.caches.register("insights", "insights figures", () => service.refresh());
+  s.onClose(every(TICK_MS, () => service.tick(), s.log, "insights refresh"));
+
+  handle(app, insightsRoutes.analytics, () => service.analytics());
+  handle(app, insightsRoutes.usageSummary, async () => {
+    const a = await service.analytics();
+    return {
+      weekly_active_users_timeline: a.weekly_active_users_timeline,
+      monthly_active_users_timeline: a.monthly_active_users_timeline,
+    };
+  });
+  handle(app, insightsRoutes.topQueries, async () => ({
+    weekly_top_executed_queries: (await service.analytics()).weekly_top_executed_queries,
+  }));
+  handle(app, insightsRoutes.pipelineSummary, ({ query }) => service.pipelines(query));
+}

@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Analytics, Pipeline, PipelineQuery, PipelineSummary } from "@console/contracts";
+import type { Db } from "../../platform/db/index.js";
+import type { AirflowClient } from "../audits/airflow.js";
+import { readInsightsPreference } from "../settings/preferences.js";
+import { computeAnalytics } from "./analytics.js";
+import { computePipelines, storePipelines } from "./pipelines.js";
+
+/** Taken for the length of a refresh, so that one replica computes at a time. */
+const REFRESH_LOCK = 0x1_75_19_47;
+
+export class InsightsService {
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly airflow: AirflowClient | null,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Computes every figure now (a refresh already running is joined, not repeated). */
+  refresh(): Promise<void> {
+    this.running ??= this.compute().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async compute(): Promise<void> {
+    const started = Date.now();
+    const now = this.now();
+    const pref = await readInsightsPreference(this.db);
+    // Airflow is read before the transaction: a slow Airflow must not hold it open.
+    let pipelines: Pipeline[] | null = null;
+    let pipelinesError: string | null = null;
+    if (this.airflow)
+      try {
+        pipelines = await computePipelines(this.db, this.airflow, now);
+      } catch (err) {
+        // The last pipelines stay; the figures from the query events are still refreshed.
+        pipelinesError = (err as Error).message;
+        this.log.warn({ err: (err as Error).message }, "insights: Airflow could not be read");
+      }
+    await this.db.tx(async (q) => {
+      const lock = await q.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [REFRESH_LOCK]);
+      if (!lock.rows[0]!.ok) return;
+      const figures = await computeAnalytics(q, { users: pref.usersToExclude, adminGroups: pref.adminGroups }, now);
+      if (pipelines) await storePipelines(q, pipelines);
+      const counts = await q.query<{ active: string; paused: string }>(
+        `SELECT count(*) FILTER (WHERE state = 'active') AS active, count(*) FILTER (WHERE state = 'paused') AS paused
+           FROM insights_pipelines`,
+      );
+      const analytics: Analytics = {
+        ...figures,
+        active_pipelines: this.airflow ? Number(counts.rows[0]!.active) : null,
+        paused_pipelines: this.airflow ? Number(counts.rows[0]!.paused) : null,
+        computed_at: now.toISOString(),
+      };
+      await q.query(
+        `INSERT INTO insights_snapshot (id, computed_at, duration_ms, analytics, pipelines_error)
+         VALUES (1, $1, $2, $3, $4)
+         ON CONFLICT (id) DO UPDATE SET computed_at = EXCLUDED.computed_at, duration_ms = EXCLUDED.duration_ms,
+                                        analytics = EXCLUDED.analytics, pipelines_error = EXCLUDED.pipelines_error`,
+        [now.toISOString(), Date.now() - started, JSON.stringify(analytics), pipelinesError],
+      );
+    });
+    this.log.info({ ms: Date.now() - started }, "insights refreshed");
+  }
+
+  private async snapshot(): Promise<{ analytics: Analytics; computedAt: Date; pipelinesError: string | null } | null> {
+    const { rows } = await this.db.query<{ analytics: Analytics; computed_at: Date; pipelines_error: string | null }>(
+      "SELECT analytics, computed_at, pipelines_error FROM insights_snapshot WHERE id = 1",
+    );
+    const r = rows[0];
+    return r
+      ? { analytics: r.analytics, computedAt: new Date(r.computed_at), pipelinesError: r.pipelines_error }
+      : null;
+  }
+
+  /** The figures of the last refresh; the very first call computes them. */
+  async analytics(): Promise<Analytics> {
+    let snap = await this.snapshot();
+    if (!snap) {
+      await this.refresh();
+      snap = await this.snapshot();
+    }
+    return snap!.analytics;
+  }
+
+  /**
+   * Refreshes when the preference schedules it and its interval has passed. The first figures
+   * are computed by the first call that asks for them, when events have had time to arrive.
+   */
+  async tick(): Promise<void> {
+    const [pref, snap] = await Promise.all([readInsightsPreference(this.db), this.snapshot()]);
+    if (!snap || !pref.isScheduled) return;
+    if (this.now().getTime() - snap.computedAt.getTime() >= pref.scheduleInterval * 1000) await this.refresh();
+  }
+
+  async pipelines(
+    query: Required<Pick<PipelineQuery, "limit" | "offset">> & { dag_name?: string | undefined },
+  ): Promise<PipelineSummary> {
+    if (!this.airflow)
+      return { data: { pipeline_tag: [] }, count: 0, unavailable: "Airflow is not configured (set AIRFLOW_URL)." };
+    const like = query.dag_name ? `%${query.dag_name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const { rows } = await this.db.query<Pipeline & { total: string }>(
+      `SELECT name, job_count, weekly_avg_running_time, monthly_avg_running_time, state, status_code, jobs,
+              count(*) OVER () AS total
+         FROM insights_pipelines p
+        WHERE $1::text IS NULL OR lower(name) LIKE $1
+           OR EXISTS (SELECT 1 FROM jsonb_array_elements(p.jobs) j WHERE lower(j->>'dag_id') LIKE $1)
+        ORDER BY name LIMIT $2 OFFSET $3`,
+      [like, query.limit, query.offset],
+    );
+    const count = rows[0] ? Number(rows[0].total) : await this.countPipelines(like);
+    return {
+      data: {
+        pipeline_tag: rows.map(({ total: _total, ...p }) => ({
+          ...p,
+          status_code: Number(p.status_code) as Pipeline["status_code"],
+          weekly_avg_running_time: p.weekly_avg_running_time === null ? null : Number(p.weekly_avg_running_time),
+          monthly_avg_running_time: p.monthly_avg_running_time === null ? null : Number(p.monthly_avg_running_time),
+        })),
+      },
+      count,
+      unavailable: (await this.snapshot())?.pipelinesError ?? null,
+    };
+  }
+
+  private async countPipelines(like: string | null): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM insights_pipelines p
+        WHERE $1::text IS NULL OR lower(name) LIKE $1
+           OR EXISTS (SELECT 1 FROM jsonb_array_elements(p.jobs) j WHERE lower(j->>'dag_id') LIKE $1)`,
+      [like],
+    );
+    return Number(rows[0]!.n);
+  }
+}

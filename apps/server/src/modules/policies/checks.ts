@@ -1,0 +1,108 @@
+import {
+  ALL,
+  CONDITIONS_BY_TYPE,
+  DEFAULT_DATA_PRODUCT_CATALOG,
+  MASK_KINDS,
+  MASKS_BY_TYPE,
+  TABLE_CATEGORIES,
+  TAG_CATEGORIES,
+  typeGroupOf,
+  type MaskKind,
+  type PolicyValues,
+} from "@console/contracts";
+import { badRequest, HttpError } from "../../platform/errors.js";
+import { entriesOf } from "./compile.js";
+import { PolicyProblem } from "./sql.js";
+
+export const DUPLICATE_ROW_FILTER = "The row filter has already been added";
+
+/** The day `iso` falls on, in UTC, as a comparable number (yyyymmdd). */
+const dayOf = (d: Date) => d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+
+/**
+ * The rules of section 5 that a single field's schema cannot express: what each category needs,
+ * masks and filters that fit their column types, the access period, and that the policy compiles.
+ */
+export function checkPolicy(
+  v: PolicyValues,
+  opts: { dataProductCatalog?: string; now?: Date; periodChanged?: boolean } = {},
+): void {
+  const fail = (field: string, message: string): never => {
+    throw badRequest(`${field}: ${message}`, field);
+  };
+  const dataProducts = opts.dataProductCatalog ?? DEFAULT_DATA_PRODUCT_CATALOG;
+  if (v.catalogName === dataProducts) fail("catalogName", `the data-product catalog ${dataProducts} cannot be chosen`);
+  const isTableCategory = TABLE_CATEGORIES.includes(v.category);
+  if (v.category === "schema" && v.schemaName.length === 0) fail("schemaName", "choose at least one schema");
+  if (isTableCategory && v.schemaName.length !== 1) fail("schemaName", "choose one schema");
+  if (v.category === "tables" && v.tables.length === 0) fail("tables", "choose at least one table");
+  if (TAG_CATEGORIES.includes(v.category) && v.tags.length === 0) fail("tags", "choose at least one tag");
+  if (isTableCategory && v.tablePrivileges.length === 0) fail("tablePrivileges", "choose at least one privilege");
+  if (!isTableCategory && (v.columnDetails.length > 0 || v.rowFilters.length > 0 || v.customRowFilter))
+    fail("columnDetails", `a ${v.category} policy has no column masks or row filters`);
+  if (v.category === "catalog" && (v.assignToUsers.length > 0 || v.assignToGroups.length > 0)) {
+    // Spec: choosing the catalog category sets access to All (the access step still assigns principals).
+  }
+  if (v.assignToUsers.length === 0 && v.assignToGroups.length === 0)
+    fail("assignToUsers", "assign the policy to at least one user or group");
+  if (v.category === "tables" && v.tables.includes(ALL) && v.tables.length > 1)
+    fail("tables", "choose all tables or some tables, not both");
+
+  const tables = new Set(v.tables);
+  const masked = new Set<string>();
+  v.columnDetails.forEach((m, i) => {
+    const f = `columnDetails.${i}`;
+    if (v.category === "tables" && !tables.has(m.table) && !tables.has(ALL))
+      fail(`${f}.table`, `${m.table} is not among the chosen tables`);
+    const key = `${m.table}\u0000${m.name}`;
+    if (masked.has(key)) fail(`${f}.name`, `column ${m.name} of ${m.table} already has a mask`);
+    masked.add(key);
+    const group = typeGroupOf(m.columnDataType);
+    if (m.type !== "custom") {
+      if (!MASK_KINDS.includes(m.mask as MaskKind)) fail(`${f}.mask`, `${m.mask} is not a known mask`);
+      if (!MASKS_BY_TYPE[group].includes(m.mask as MaskKind))
+        fail(`${f}.mask`, `the ${m.mask} mask does not apply to a ${m.columnDataType} column`);
+    }
+    if (m.type === "dynamic" && m.conditions.length === 0) fail(`${f}.conditions`, "a dynamic mask needs a condition");
+    m.conditions.forEach((c, j) => {
+      if (!CONDITIONS_BY_TYPE[typeGroupOf(c.columnDataType)].includes(c.condition))
+        fail(`${f}.conditions.${j}.condition`, `${c.condition} does not apply to a ${c.columnDataType} column`);
+    });
+  });
+  const seen = new Set<string>();
+  v.rowFilters.forEach((r, i) => {
+    const f = `rowFilters.${i}`;
+    if (v.category === "tables" && !tables.has(r.table) && !tables.has(ALL))
+      fail(`${f}.table`, `${r.table} is not among the chosen tables`);
+    if (!CONDITIONS_BY_TYPE[typeGroupOf(r.columnDataType)].includes(r.filterCondition))
+      fail(`${f}.filterCondition`, `${r.filterCondition} does not apply to a ${r.columnDataType} column`);
+    const key = JSON.stringify([r.table, r.columnName, r.filterCondition, r.value.trim()]);
+    if (seen.has(key)) throw badRequest(DUPLICATE_ROW_FILTER, `${f}`, "duplicate_row_filter");
+    seen.add(key);
+  });
+
+  const { startDate, endDate } = v.tnc;
+  if (startDate && endDate && new Date(endDate) < new Date(startDate))
+    fail("tnc.endDate", "the access period ends before it starts");
+  if (
+    startDate &&
+    opts.periodChanged !== false &&
+    dayOf(new Date(startDate)) < dayOf(new Date((opts.now ?? new Date()).getTime() - 14 * 3600_000))
+  )
+    // Fourteen hours of slack: "today" is the user's own day, which may still be yesterday in UTC.
+    fail("tnc.startDate", "the access period cannot start before today");
+
+  try {
+    const named = [...new Set([...v.columnDetails.map((m) => m.table), ...v.rowFilters.map((r) => r.table)])];
+    entriesOf({
+      ...v,
+      id: 0,
+      priority: v.priority ?? 0,
+      tagTables: named.map((table) => ({ schema: v.schemaName[0]!, table })),
+    });
+  } catch (err) {
+    if (err instanceof PolicyProblem)
+      throw new HttpError(400, `${err.field}: ${err.message}`, "invalid_policy", err.field);
+    throw err;
+  }
+}

@@ -1,0 +1,290 @@
+import { createHash } from "node:crypto";
+import {
+  POLICY_AUDIT_SOURCE,
+  TAG_CATEGORIES,
+  type Publication,
+  type PublicationDiff,
+  type PublicationSummary,
+  type SyncResult,
+  type TrinoRules,
+  type Visibility,
+} from "@console/contracts";
+import { writeAudit, type Actor } from "../../platform/audit.js";
+import type { CacheBus } from "../../platform/cache-bus.js";
+import type { Db, Queryable } from "../../platform/db/index.js";
+import { HttpError, notFound } from "../../platform/errors.js";
+import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
+import { checkRules, compilePolicies, type CompilePolicy } from "./compile.js";
+import { evaluate } from "./evaluate.js";
+import type { Metadata } from "./metadata.js";
+import type { NotebookClient } from "./notebook-client.js";
+import * as store from "./store.js";
+import { isExpired } from "./service.js";
+
+/** Only one publication is made at a time, across replicas. */
+const PUBLISH_LOCK = 727_200;
+
+export interface Served {
+  number: number;
+  etag: string;
+  body: string;
+}
+
+const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+
+/** A policy is in force when enabled, approved or not a request, and within its access period. */
+export function inForce(r: store.PolicyRow, now = Date.now()): boolean {
+  if (r.state !== "enabled") return false;
+  if (r.approval_status && r.approval_status !== "APPROVED") return false;
+  if (isExpired(r, now)) return false;
+  return r.start_date === null || r.start_date.getTime() <= now;
+}
+
+export class PublicationService {
+  private served: Promise<Served | null> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: CacheBus,
+    private readonly notebook: () => NotebookClient,
+    private readonly metadata: Metadata,
+  ) {
+    bus.on("policies", () => (this.served = null));
+  }
+
+  /** The current publication as Trino receives it, kept in memory until the next change. */
+  current(): Promise<Served | null> {
+    if (!this.served) {
+      const p = this.loadServed();
+      this.served = p;
+      p.catch(() => {
+        if (this.served === p) this.served = null;
+      });
+    }
+    return this.served;
+  }
+
+  private async loadServed(): Promise<Served | null> {
+    const n = await store.currentNumber(this.db);
+    if (n === null) return null;
+    const row = await store.publication(this.db, n);
+    if (!row) return null;
+    return { number: n, etag: row.etag, body: JSON.stringify(row.rules) };
+  }
+
+  /** Tables each tag policy's tags resolve to, from the data catalogue. */
+  private async resolveTags(rows: store.PolicyRow[]): Promise<Map<number, Array<{ schema: string; table: string }>>> {
+    const out = new Map<number, Array<{ schema: string; table: string }>>();
+    const tagRows = rows.filter((r) => TAG_CATEGORIES.includes(r.category));
+    if (tagRows.length === 0) return out;
+    const client = this.notebook();
+    const answers = new Map<string, Promise<Array<{ schema: string; table: string }>>>();
+    for (const r of tagRows) {
+      const schema = r.body.schemaName[0] ?? null;
+      const key = JSON.stringify([r.category, r.body.catalogName, schema, [...r.body.tags].sort()]);
+      let a = answers.get(key);
+      if (!a) {
+        a = client.tablesByTags(r.category, r.body.catalogName, schema, r.body.tags).then((objs) => {
+          const seen = new Map<string, { schema: string; table: string }>();
+          for (const o of objs)
+            seen.set(`${o.schema_name}.${o.table_name}`, { schema: o.schema_name, table: o.table_name });
+          return [...seen.values()];
+        });
+        answers.set(key, a);
+      }
+      out.set(r.id, await a);
+    }
+    return out;
+  }
+
+  /** Compiles what is in force, validates it and makes it the current publication (or refuses, naming the policy). */
+  async sync(actor: Actor): Promise<SyncResult> {
+    const now = Date.now();
+    const rows = await store.allPolicies(this.db);
+    const active = rows.filter((r) => inForce(r, now));
+    const tags = await this.resolveTags(active);
+    const input: CompilePolicy[] = active.map((r) => ({
+      ...r.body,
+      id: r.id,
+      priority: r.priority,
+      policyName: r.policy_name,
+      category: r.category,
+      tagTables: tags.get(r.id),
+    }));
+    const result = await this.db.tx(async (q) => {
+      await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
+      const compiled = compilePolicies(input, await store.groupMembers(q));
+      const problem = compiled.problems[0];
+      if (problem)
+        throw new HttpError(
+          400,
+          `Policy "${problem.policyName}" (id ${problem.policyId}) cannot be published: ${problem.message}. The current publication stays in force.`,
+          "invalid_policy",
+          problem.field,
+        );
+      const why = checkRules(compiled.rules);
+      if (why)
+        throw new HttpError(
+          400,
+          `The rules cannot be published: ${why}. The current publication stays in force.`,
+          "invalid_rules",
+        );
+      const pub = await this.store(q, compiled.rules, compiled.policyCount, null, actor);
+      // What was published is in sync; requests awaiting a decision are not.
+      await q.query(
+        `UPDATE policies SET synced = true WHERE state <> 'deleted' AND (approval_status IS NULL OR approval_status = 'APPROVED')`,
+      );
+      const newlyExpired = rows.filter((r) => r.state === "enabled" && isExpired(r, now) && !r.expiry_noted);
+      for (const r of newlyExpired) {
+        await writeAudit(q, {
+          source: POLICY_AUDIT_SOURCE,
+          action: "Policy Expired",
+          actor,
+          status: "success",
+          subjectId: String(r.id),
+          subjectName: r.policy_name,
+          details: { endDate: r.end_date?.toISOString() ?? null },
+        });
+        await q.query("UPDATE policies SET expiry_noted = true WHERE id = $1", [r.id]);
+      }
+      await writeAudit(q, {
+        source: POLICY_AUDIT_SOURCE,
+        action: "Sync",
+        actor,
+        status: "success",
+        summary: `Publication ${pub.number}: ${compiled.policyCount} policies, ${pub.ruleCount} rules`,
+        details: { publication: pub.number, policies: active.map((r) => r.id) },
+      });
+      return { pub, expired: newlyExpired.length };
+    });
+    await this.bus.publish("policies");
+    return {
+      message: `Synced: publication ${result.pub.number} is in force.`,
+      publication: result.pub,
+      expired: result.expired,
+    };
+  }
+
+  private async store(q: Queryable, rules: TrinoRules, policyCount: number, restoredFrom: number | null, actor: Actor) {
+    const groupFile = await renderTrinoGroupFile(q);
+    const body = JSON.stringify(rules);
+    const row = await store.publish(q, {
+      rules,
+      groupFile,
+      etag: etagOf(body),
+      policyCount,
+      restoredFrom,
+      by: actor.username,
+    });
+    return summary(row, row.number);
+  }
+
+  async list(): Promise<{ items: PublicationSummary[] }> {
+    const current = await store.currentNumber(this.db);
+    return { items: (await store.publications(this.db)).map((r) => summary(r, current)) };
+  }
+
+  async get(n: number): Promise<Publication> {
+    const row = await store.publication(this.db, n);
+    if (!row) throw notFound(`Publication ${n}`);
+    return store.toPublication(row, await store.currentNumber(this.db));
+  }
+
+  async compare(from: number, to: number): Promise<PublicationDiff> {
+    const [a, b] = await Promise.all([this.get(from), this.get(to)]);
+    const lines = (p: Publication, s: "catalogs" | "schemas" | "tables" | "groups") =>
+      s === "groups" ? p.groupFile.split("\n").filter(Boolean) : p.rules[s].map((r) => JSON.stringify(r));
+    const sections = (["catalogs", "schemas", "tables", "groups"] as const).map((section) => {
+      const x = new Set(lines(a, section));
+      const y = new Set(lines(b, section));
+      return { section, added: [...y].filter((l) => !x.has(l)), removed: [...x].filter((l) => !y.has(l)) };
+    });
+    return { from, to, sections };
+  }
+
+  /** Publishes an earlier publication's rules and group file again, as a new number (checked first, as any). */
+  async restore(n: number, actor: Actor): Promise<SyncResult> {
+    const old = await this.get(n);
+    const why = checkRules(old.rules);
+    if (why) throw new HttpError(400, `Publication ${n} cannot be restored: ${why}`, "invalid_rules");
+    const pub = await this.db.tx(async (q) => {
+      await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
+      const body = JSON.stringify(old.rules);
+      const row = await store.publish(q, {
+        rules: old.rules,
+        groupFile: old.groupFile,
+        etag: etagOf(body),
+        policyCount: old.policyCount,
+        restoredFrom: n,
+        by: actor.username,
+      });
+      await q.query("UPDATE policies SET synced = false");
+      await writeAudit(q, {
+        source: POLICY_AUDIT_SOURCE,
+        action: "Restore",
+        actor,
+        status: "success",
+        summary: `Publication ${n} restored as publication ${row.number}`,
+        details: { publication: row.number, restoredFrom: n },
+      });
+      return summary(row, row.number);
+    });
+    await this.bus.publish("policies");
+    return { message: `Publication ${n} restored as publication ${pub.number}.`, publication: pub, expired: 0 };
+  }
+
+  /** What Trino will do for a user on a table under a publication (the current one by default). */
+  async visibility(
+    q: { username: string; catalog: string; schema: string; table: string; publication?: number },
+    groupsOf: (username: string) => Promise<string[]>,
+  ): Promise<Visibility> {
+    const number = q.publication ?? (await store.currentNumber(this.db));
+    const rules: TrinoRules =
+      number === null ? { catalogs: [], schemas: [], tables: [] } : (await this.get(number)).rules;
+    const groups = await groupsOf(q.username);
+    const e = evaluate(rules, { user: q.username, groups }, q.catalog, q.schema, q.table);
+    let meta: Array<{ name: string; dataType: string }> | null = null;
+    try {
+      meta = (await this.metadata.columns(q.catalog, q.schema, [q.table])).tables[0]?.columns ?? [];
+    } catch {
+      meta = null;
+    }
+    const names = meta ? meta.map((c) => c.name) : [...e.columns.keys()];
+    for (const n of e.columns.keys()) if (!names.includes(n)) names.push(n);
+    const canSelect = e.privileges.includes("SELECT");
+    return {
+      username: q.username,
+      groups,
+      publication: number,
+      catalogAccess: e.catalogAccess,
+      catalogRule: e.catalogRule,
+      tableRule: e.tableRule,
+      privileges: e.privileges,
+      canSelect,
+      columns: names.map((name) => {
+        const c = e.columns.get(name);
+        return {
+          name,
+          dataType: meta?.find((m) => m.name === name)?.dataType ?? null,
+          visible: canSelect && (c?.allow ?? true),
+          mask: c?.mask ?? null,
+        };
+      }),
+      filter: canSelect ? e.filter : null,
+      metadataAvailable: meta !== null,
+    };
+  }
+}
+
+function summary(r: Omit<store.PublicationRow, "rules" | "group_file">, current: number | null): PublicationSummary {
+  return {
+    number: r.number,
+    createdAt: r.created_at.toISOString(),
+    createdBy: r.created_by,
+    policyCount: r.policy_count,
+    ruleCount: r.rule_count,
+    etag: r.etag,
+    current: r.number === current,
+    restoredFrom: r.restored_from,
+  };
+}

@@ -1,0 +1,136 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { policyRoutes } from "@console/contracts";
+import { actorOf, handle } from "../../platform/http.js";
+import { licenceAllowsEditing } from "../../platform/platform-status.js";
+import { UpstreamError } from "../../platform/errors.js";
+import type { Services } from "../../platform/services.js";
+import { Metadata } from "./metadata.js";
+import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
+import { PublicationService } from "./publish.js";
+import { PolicyService } from "./service.js";
+import { TrinoClient } from "./trino-client.js";
+
+const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export function policiesModule(app: FastifyInstance, s: Services): void {
+  const c = s.config;
+  const trinoUrl = c.TRINO_URL ?? s.sandbox?.urls.trino;
+  const trino = trinoUrl
+    ? new TrinoClient({
+        baseUrl: trinoUrl,
+        user: c.TRINO_USER,
+        password: c.TRINO_PASSWORD,
+        timeoutMs: c.TRINO_TIMEOUT_MS,
+      })
+    : null;
+  const notebookUrl = c.NOTEBOOK_URL ?? s.sandbox?.urls.notebook;
+  const notebookClient = notebookUrl ? new NotebookClient(notebookUrl, c.NOTEBOOK_TIMEOUT_MS, c.NOTEBOOK_TOKEN) : null;
+  const notebook = () => {
+    if (!notebookClient) throw new UpstreamError(NOTEBOOK, "it is not configured (set NOTEBOOK_URL)", 503);
+    return notebookClient;
+  };
+  const metadata = new Metadata(trino, c.TRINO_METADATA_TTL_SECONDS * 1000, [c.DATA_PRODUCT_CATALOG, "system"]);
+  const policies = new PolicyService(s.db, s.bus, {
+    dataProductCatalog: c.DATA_PRODUCT_CATALOG,
+    canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
+    existingTags: async (p) => notebook().tagNames(p.category, p.catalogName, p.schemaName[0] ?? ""),
+  });
+  const publications = new PublicationService(s.db, s.bus, notebook, metadata);
+  const groupsOf = async (username: string) => (await s.directory.find(username))?.groups ?? [];
+
+  const r = policyRoutes;
+  handle(app, r.list, ({ query }) => policies.list(query));
+  handle(app, r.get, ({ params }) => policies.get(params.id));
+  handle(app, r.create, ({ body, actor }) => policies.create(body, actor));
+  handle(app, r.update, ({ params, body, actor }) => policies.update(params.id, body, actor));
+  handle(app, r.remove, ({ params, actor }) => policies.remove(params.id, actor));
+  handle(app, r.exists, async ({ params }) => ({ exists: await policies.nameExists(params.name) }));
+  handle(app, r.enable, ({ params, actor }) => policies.enable(params.id, actor));
+  handle(app, r.disable, ({ params, actor }) => policies.disable(params.id, actor));
+  handle(app, r.clone, ({ params, actor }) => policies.clone(params.id, actor));
+  handle(app, r.approve, ({ params, body, actor }) => policies.review(params.id, "approve", body, actor));
+  handle(app, r.reject, ({ params, body, actor }) => policies.review(params.id, "reject", body, actor));
+  handle(app, r.request, ({ body, actor }) => policies.request(body, actor));
+  handle(app, r.sync, ({ actor }) => publications.sync(actor));
+  handle(app, r.publications, () => publications.list());
+  handle(app, r.compare, ({ query }) => publications.compare(query.from, query.to));
+  handle(app, r.publication, ({ params }) => publications.get(params.number));
+  handle(app, r.restore, ({ params, actor }) => publications.restore(params.number, actor));
+  handle(app, r.evaluate, ({ query }) => publications.visibility(query, groupsOf));
+  handle(app, r.principals, async () => {
+    const users = await s.db.query<{ username: string }>("SELECT username FROM users ORDER BY username");
+    const groups = await s.db.query<{ name: string }>("SELECT name FROM groups ORDER BY name");
+    return { users: users.rows.map((u) => u.username), groups: groups.rows.map((g) => g.name) };
+  });
+  handle(app, r.lookups, ({ query }) => metadata.lookups(query.refresh === "true"));
+  handle(app, r.columns, ({ query }) =>
+    metadata.columns(
+      query.catalog,
+      query.schema,
+      query.tables
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .slice(0, 200),
+    ),
+  );
+  handle(app, r.tags, async ({ query }) => {
+    const names = await notebook().tagNames(query.tag_type, query.catalog_name, query.schema_name);
+    const tagged = await notebook().tablesByTags(query.tag_type, query.catalog_name, query.schema_name, names);
+    return {
+      data: names.map((name) => ({
+        name,
+        tables: [...new Set(tagged.filter((t) => t.tag_name === name).map((t) => t.table_name))].sort(),
+      })),
+    };
+  });
+
+  app.get(
+    "/admin-api/api/v1/acl/export",
+    {
+      config: { access: { menu: "policy-management" } },
+      schema: { summary: "Every policy as CSV", tags: ["policies"] },
+    },
+    async (req, reply) => {
+      const csv = await policies.exportCsv(actorOf(req));
+      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="policies-${stamp}.csv"`)
+        .send(csv);
+    },
+  );
+
+  // Trino polls this (security.config-file set to this URL); it carries its own credential, if set.
+  app.get<{ Querystring: { token?: string } }>(
+    "/trino/rules.json",
+    {
+      config: { access: "public" },
+      schema: { summary: "The current publication's rules for Trino", tags: ["policies"] },
+    },
+    async (req, reply) => {
+      if (c.TRINO_RULES_TOKEN) {
+        const given = req.query.token ?? (req.headers.authorization ?? "").replace(/^Bearer /i, "");
+        if (!given || !sameToken(given, c.TRINO_RULES_TOKEN))
+          return reply.code(401).send({ error: "A valid token is required.", error_description: "invalid_token" });
+      }
+      const current = await publications.current();
+      // Nothing published yet: no rules Trino can parse exist, so it keeps what it has.
+      if (!current)
+        return reply
+          .code(404)
+          .send({ error: "No publication exists yet; sync the policies.", error_description: "not_found" });
+      reply
+        .header("etag", current.etag)
+        .header("x-publication", String(current.number))
+        .header("cache-control", "no-cache");
+      if (req.headers["if-none-match"] === current.etag) return reply.code(304).send();
+      return reply.header("content-type", "application/json; charset=utf-8").send(current.body);
+    },
+  );
+}

@@ -1,0 +1,192 @@
+import type {
+  ApprovalStatus,
+  PolicyCategory,
+  PolicyState,
+  PolicyValues,
+  Publication,
+  TrinoRules,
+} from "@console/contracts";
+import type { Queryable } from "../../platform/db/index.js";
+
+/** What the body column holds: every form value not kept in its own column. */
+export type PolicyBody = Omit<PolicyValues, "policyName" | "category" | "priority">;
+
+export interface PolicyRow {
+  id: number;
+  priority: number;
+  policy_name: string;
+  category: PolicyCategory;
+  state: PolicyState;
+  approval_status: ApprovalStatus | null;
+  system_policy: boolean;
+  synced: boolean;
+  expiry_noted: boolean;
+  body: PolicyBody;
+  start_date: Date | null;
+  end_date: Date | null;
+  created_by: string;
+  created_at: Date;
+  updated_by: string | null;
+  updated_at: Date;
+}
+
+export async function allPolicies(q: Queryable): Promise<PolicyRow[]> {
+  return (await q.query<PolicyRow>("SELECT * FROM policies ORDER BY priority, id")).rows;
+}
+
+export async function policyById(q: Queryable, id: number, lock = false): Promise<PolicyRow | null> {
+  const { rows } = await q.query<PolicyRow>(`SELECT * FROM policies WHERE id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function nameTaken(q: Queryable, name: string, exceptId?: number): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM policies WHERE lower(policy_name) = lower($1) AND id <> $2", [
+    name,
+    exceptId ?? 0,
+  ]);
+  return rows.length > 0;
+}
+
+export async function nextPriority(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ p: number }>("SELECT COALESCE(MAX(priority), 0) + 1 AS p FROM policies");
+  return Number(rows[0]!.p);
+}
+
+export interface NewPolicy {
+  priority: number;
+  policyName: string;
+  category: PolicyCategory;
+  state: PolicyState;
+  approvalStatus: ApprovalStatus | null;
+  body: PolicyBody;
+  by: string;
+}
+
+const dates = (b: PolicyBody) => [b.tnc.startDate, b.tnc.endDate];
+
+export async function insertPolicy(q: Queryable, p: NewPolicy): Promise<PolicyRow> {
+  const { rows } = await q.query<PolicyRow>(
+    `INSERT INTO policies (priority, policy_name, category, state, approval_status, body, start_date, end_date, created_by)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *`,
+    [p.priority, p.policyName, p.category, p.state, p.approvalStatus, JSON.stringify(p.body), ...dates(p.body), p.by],
+  );
+  return rows[0]!;
+}
+
+export async function updatePolicy(
+  q: Queryable,
+  id: number,
+  p: { priority: number; policyName: string; category: PolicyCategory; body: PolicyBody; by: string },
+): Promise<PolicyRow> {
+  const { rows } = await q.query<PolicyRow>(
+    `UPDATE policies SET priority = $2, policy_name = $3, category = $4, body = $5, start_date = $6, end_date = $7,
+            updated_by = $8, updated_at = now(), synced = false, expiry_noted = false
+      WHERE id = $1 RETURNING *`,
+    [id, p.priority, p.policyName, p.category, JSON.stringify(p.body), ...dates(p.body), p.by],
+  );
+  return rows[0]!;
+}
+
+export async function setState(
+  q: Queryable,
+  id: number,
+  change: { state?: PolicyState; approvalStatus?: ApprovalStatus; body?: PolicyBody },
+  by: string,
+): Promise<PolicyRow> {
+  const { rows } = await q.query<PolicyRow>(
+    `UPDATE policies SET state = COALESCE($2, state), approval_status = COALESCE($3, approval_status),
+            body = COALESCE($4, body), start_date = CASE WHEN $4::jsonb IS NULL THEN start_date ELSE ($4::jsonb #>> '{tnc,startDate}')::timestamptz END,
+            end_date = CASE WHEN $4::jsonb IS NULL THEN end_date ELSE ($4::jsonb #>> '{tnc,endDate}')::timestamptz END,
+            synced = false, updated_by = $5, updated_at = now()
+      WHERE id = $1 RETURNING *`,
+    [id, change.state ?? null, change.approvalStatus ?? null, change.body ? JSON.stringify(change.body) : null, by],
+  );
+  return rows[0]!;
+}
+
+export interface PublicationRow {
+  number: number;
+  rules: TrinoRules;
+  group_file: string;
+  etag: string;
+  policy_count: number;
+  rule_count: number;
+  restored_from: number | null;
+  created_by: string;
+  created_at: Date;
+}
+
+export function toPublication(r: PublicationRow, current: number | null): Publication {
+  return {
+    number: r.number,
+    createdAt: r.created_at.toISOString(),
+    createdBy: r.created_by,
+    policyCount: r.policy_count,
+    ruleCount: r.rule_count,
+    etag: r.etag,
+    current: r.number === current,
+    restoredFrom: r.restored_from,
+    rules: r.rules,
+    groupFile: r.group_file,
+  };
+}
+
+export async function currentNumber(q: Queryable): Promise<number | null> {
+  const { rows } = await q.query<{ number: number }>("SELECT number FROM policy_publication_current WHERE id = 1");
+  return rows[0]?.number ?? null;
+}
+
+export async function publication(q: Queryable, n: number): Promise<PublicationRow | null> {
+  return (await q.query<PublicationRow>("SELECT * FROM policy_publications WHERE number = $1", [n])).rows[0] ?? null;
+}
+
+export async function publications(q: Queryable): Promise<Array<Omit<PublicationRow, "rules" | "group_file">>> {
+  return (
+    await q.query<PublicationRow>(
+      `SELECT number, etag, policy_count, rule_count, restored_from, created_by, created_at
+         FROM policy_publications ORDER BY number DESC LIMIT 200`,
+    )
+  ).rows;
+}
+
+/** Adds a publication and makes it current; the caller holds the publication lock. */
+export async function publish(
+  q: Queryable,
+  p: {
+    rules: TrinoRules;
+    groupFile: string;
+    etag: string;
+    policyCount: number;
+    restoredFrom: number | null;
+    by: string;
+  },
+): Promise<PublicationRow> {
+  const { rows } = await q.query<PublicationRow>(
+    `INSERT INTO policy_publications (number, rules, group_file, etag, policy_count, rule_count, restored_from, created_by)
+     SELECT COALESCE(MAX(number), 0) + 1, $1, $2, $3, $4, $5, $6, $7 FROM policy_publications RETURNING *`,
+    [
+      JSON.stringify(p.rules),
+      p.groupFile,
+      p.etag,
+      p.policyCount,
+      p.rules.catalogs.length + p.rules.schemas.length + p.rules.tables.length,
+      p.restoredFrom,
+      p.by,
+    ],
+  );
+  const row = rows[0]!;
+  await q.query(
+    `INSERT INTO policy_publication_current (id, number) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET number = EXCLUDED.number`,
+    [row.number],
+  );
+  return row;
+}
+
+export async function groupMembers(q: Queryable): Promise<Map<string, string[]>> {
+  const { rows } = await q.query<{ name: string; users: string[] }>(
+    `SELECT g.name, array_agg(u.username ORDER BY u.username) AS users
+       FROM groups g JOIN user_groups ug ON ug.group_id = g.id JOIN users u ON u.id = ug.user_id
+      WHERE u.enabled GROUP BY g.name`,
+  );
+  return new Map(rows.map((r) => [r.name, r.users]));
+}

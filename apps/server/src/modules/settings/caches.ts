@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { cacheRoutes, settingsRoutes } from "@console/contracts";
+import { writeAudit, type Actor } from "../../platform/audit.js";
+import type { ClearableCache } from "../../platform/cache-registry.js";
+import { handle } from "../../platform/http.js";
+import type { Services } from "../../platform/services.js";
+
+async function audited(s: Services, actor: Actor, cache: string, names: string[]): Promise<void> {
+  await s.db.tx((q) =>
+    writeAudit(q, {
+      source: "settings-general",
+      action: "Clear Cache",
+      actor,
+      status: "success",
+      subjectName: cache,
+      summary: `${cache} cache cleared`,
+      details: { cleared: names },
+    }),
+  );
+}
+
+/** The cache-management card: each button clears one cache on every replica. */
+export function cacheRoutesModule(app: FastifyInstance, s: Services): void {
+  const registered = async (actor: Actor, kind: ClearableCache, label: string, message: string) => {
+    const names = await s.caches.clear(kind);
+    await audited(s, actor, label, names);
+    return { message };
+  };
+  handle(app, cacheRoutes.clear, ({ actor }) =>
+    registered(actor, "trino-metadata", "Trino metadata", "Trino metadata cache cleared."),
+  );
+  handle(app, settingsRoutes.flushInsightsCache, ({ actor }) =>
+    registered(actor, "insights", "Insights", "Insights cache cleared."),
+  );
+  // Users and groups live in the directory cache (who a signed-in user is, with their groups)
+  // and in the permission tables resolved to names; "users" drops both, and also has Trino's
+  // group file rewritten a moment later.
+  handle(app, cacheRoutes.clearUsers, async ({ actor }) => {
+    await s.bus.publish("users");
+    await audited(s, actor, "Users", ["directory", "permissions"]);
+    return { message: "User cache cleared." };
+  });
+  handle(app, cacheRoutes.clearGroups, async ({ actor }) => {
+    await s.bus.publish("users");
+    await s.bus.publish("access");
+    await audited(s, actor, "Groups", ["directory", "permissions"]);
+    return { message: "Group cache cleared." };
+  });
+}

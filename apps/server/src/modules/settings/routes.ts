@@ -1,0 +1,13 @@
+import type { FastifyInstance } from "fastify";
+import { settingsRoutes } from "@console/contracts";
+import { handle } from "../../platform/http.js";
+import type { Services } from "../../platform/services.js";
+import { cacheRoutesModule } from "./caches.js";
+import { readInsightsPreference, toWire, updateInsightsPreference } from "./preferences.js";
+
+/** General settings: the insights preference and cache management. */
+export function settingsModule(app: FastifyInstance, s: Services): void {
+  handle(app, settingsRoutes.insightsPreferences, async () => toWire(await readInsightsPreference(s.db)));
+  handle(app, settingsRoutes.updateInsightsPreferences, ({ actor, body }) => updateInsightsPreference(s, actor, body));
+  cacheRoutesModule(app, s);
+}

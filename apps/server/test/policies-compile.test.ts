@@ -1,0 +1,303 @@
+import { describe, expect, it } from "vitest";
+import { PolicyInput, type MaskKind } from "@console/contracts";
+import { checkRules, compilePolicies, type CompilePolicy } from "../src/modules/policies/compile.js";
+import { checkExpression } from "../src/modules/policies/expression.js";
+import { condition, maskExpression } from "../src/modules/policies/sql.js";
+
+let nextId = 1;
+function policy(over: Record<string, unknown>, priority = nextId): CompilePolicy {
+  const v = PolicyInput.parse({ policyName: `p${nextId}`, catalogName: "hive", assignToUsers: ["alice"], ...over });
+  return { ...v, id: nextId++, priority, tagTables: over.tagTables as CompilePolicy["tagTables"] };
+}
+const noGroups = new Map<string, string[]>();
+
+describe("the compiler, per category (golden)", () => {
+  it("catalog: catalog access and a catalog-wide table rule", () => {
+    const { rules } = compilePolicies([policy({ category: "catalog", config: { allow: "all" } })], noGroups);
+    expect(rules).toEqual({
+      catalogs: [{ user: "alice", catalog: "hive", allow: "all" }],
+      schemas: [],
+      tables: [{ user: "alice", catalog: "hive", privileges: ["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP"] }],
+    });
+  });
+
+  it("schema: one rule per schema, ownership from config", () => {
+    const { rules } = compilePolicies(
+      [policy({ category: "schema", schemaName: ["sales", "hr.v2"], config: { allow: "read-only", owner: true } })],
+      noGroups,
+    );
+    expect(rules).toEqual({
+      catalogs: [{ user: "alice", catalog: "hive", allow: "read-only" }],
+      schemas: [
+        { user: "alice", catalog: "hive", schema: "hr\\.v2", owner: true },
+        { user: "alice", catalog: "hive", schema: "sales", owner: true },
+      ],
+      tables: [
+        { user: "alice", catalog: "hive", schema: "hr\\.v2", privileges: ["SELECT"] },
+        { user: "alice", catalog: "hive", schema: "sales", privileges: ["SELECT"] },
+      ],
+    });
+  });
+
+  it("tables: privileges, masks and the row filter in one rule; writes need catalog all", () => {
+    const { rules } = compilePolicies(
+      [
+        policy({
+          category: "tables",
+          schemaName: ["sales"],
+          tables: ["orders"],
+          tablePrivileges: ["SELECT", "INSERT"],
+          columnDetails: [
+            { table: "orders", name: "total", columnDataType: "decimal(12,2)", type: "predefine", mask: "round" },
+          ],
+          rowFilters: [
+            { table: "orders", columnName: "region", columnDataType: "varchar", filterCondition: "=", value: "EU" },
+            { table: "orders", columnName: "items", columnDataType: "integer", filterCondition: ">=", value: "٣" },
+          ],
+          customRowFilter: "status <> 'void'",
+        }),
+      ],
+      noGroups,
+    );
+    expect(rules.catalogs).toEqual([{ user: "alice", catalog: "hive", allow: "all" }]);
+    expect(rules.tables).toEqual([
+      {
+        user: "alice",
+        catalog: "hive",
+        schema: "sales",
+        table: "orders",
+        privileges: ["SELECT", "INSERT"],
+        columns: [{ name: "total", mask: 'CAST(round("total") AS decimal(12,2))' }],
+        filter: `("region" = 'EU') AND ("items" >= 3) AND (status <> 'void')`,
+      },
+    ]);
+  });
+
+  it.each(["tableTags", "columnTags", "tableGlossary", "columnGlossary"])(
+    "%s: one rule per table the tags resolve to",
+    (category) => {
+      const { rules } = compilePolicies(
+        [
+          policy({
+            category,
+            schemaName: ["hr"],
+            tags: ["PII"],
+            tablePrivileges: ["SELECT"],
+            assignToUsers: [],
+            assignToGroups: [".*"],
+            tagTables: [
+              { schema: "hr", table: "employees" },
+              { schema: "hr", table: "payroll" },
+            ],
+          }),
+        ],
+        noGroups,
+      );
+      expect(rules.tables).toEqual([
+        { catalog: "hive", schema: "hr", table: "employees", privileges: ["SELECT"] },
+        { catalog: "hive", schema: "hr", table: "payroll", privileges: ["SELECT"] },
+      ]);
+      expect(rules.catalogs).toEqual([{ catalog: "hive", allow: "read-only" }]);
+    },
+  );
+});
+
+describe("merging what applies to one principal and table", () => {
+  it("expands groups, merges a user's own grants with everyone's, most specific scope first", () => {
+    const everyoneSchema = policy({ category: "schema", schemaName: ["sales"], assignToUsers: [".*"] });
+    const analystsTable = policy({
+      category: "tables",
+      schemaName: ["sales"],
+      tables: ["customers"],
+      tablePrivileges: ["SELECT"],
+      assignToUsers: [],
+      assignToGroups: ["analysts"],
+      columnDetails: [
+        { table: "customers", name: "email", columnDataType: "varchar", type: "predefine", mask: "nullify" },
+      ],
+    });
+    const { rules } = compilePolicies([everyoneSchema, analystsTable], new Map([["analysts", ["bob", "alice"]]]));
+    expect(rules.tables).toEqual([
+      {
+        user: "alice",
+        catalog: "hive",
+        schema: "sales",
+        table: "customers",
+        privileges: ["SELECT"],
+        columns: [{ name: "email", mask: "CAST(NULL AS varchar)" }],
+      },
+      {
+        user: "bob",
+        catalog: "hive",
+        schema: "sales",
+        table: "customers",
+        privileges: ["SELECT"],
+        columns: [{ name: "email", mask: "CAST(NULL AS varchar)" }],
+      },
+      { catalog: "hive", schema: "sales", privileges: ["SELECT"] },
+    ]);
+  });
+
+  it("gives a user everyone's table rules inside the user's own schema-wide scope", () => {
+    const mine = policy({ category: "schema", schemaName: ["sales"], config: { allow: "all" } });
+    const everyoneMasked = policy({
+      category: "tables",
+      schemaName: ["sales"],
+      tables: ["payments"],
+      tablePrivileges: ["SELECT"],
+      assignToUsers: [".*"],
+      columnDetails: [
+        { table: "payments", name: "card", columnDataType: "varchar", type: "predefine", mask: "showLast4" },
+      ],
+    });
+    const { rules } = compilePolicies([mine, everyoneMasked], noGroups);
+    expect(rules.tables[0]).toEqual({
+      user: "alice",
+      catalog: "hive",
+      schema: "sales",
+      table: "payments",
+      privileges: ["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP"],
+      columns: [{ name: "card", mask: `regexp_replace("card", '.(?=.{4})', 'X')` }],
+    });
+    expect(rules.tables[1]).toMatchObject({ user: "alice", schema: "sales", privileges: expect.any(Array) });
+    expect(rules.tables[1]!.table).toBeUndefined();
+  });
+
+  it("joins filters of several policies with OR, and one unfiltered grant shows every row", () => {
+    const eu = policy({
+      category: "tables",
+      schemaName: ["s"],
+      tables: ["t"],
+      tablePrivileges: ["SELECT"],
+      rowFilters: [{ table: "t", columnName: "r", columnDataType: "varchar", filterCondition: "=", value: "EU" }],
+    });
+    const us = policy({
+      category: "tables",
+      schemaName: ["s"],
+      tables: ["t"],
+      tablePrivileges: ["SELECT"],
+      rowFilters: [{ table: "t", columnName: "r", columnDataType: "varchar", filterCondition: "=", value: "US" }],
+    });
+    expect(compilePolicies([eu, us], noGroups).rules.tables[0]!.filter).toBe(`(("r" = 'EU')) OR (("r" = 'US'))`);
+    const all = policy({ category: "tables", schemaName: ["s"], tables: ["t"], tablePrivileges: ["SELECT"] });
+    expect(compilePolicies([eu, us, all], noGroups).rules.tables[0]!.filter).toBeUndefined();
+  });
+
+  it("lets the higher-priority policy decide a column's mask", () => {
+    const mk = (mask: string, priority: number) =>
+      policy(
+        {
+          category: "tables",
+          schemaName: ["s"],
+          tables: ["t"],
+          tablePrivileges: ["SELECT"],
+          columnDetails: [{ table: "t", name: "c", columnDataType: "varchar", type: "predefine", mask }],
+        },
+        priority,
+      );
+    const { rules } = compilePolicies([mk("lowerCase", 9), mk("hash", 2)], noGroups);
+    expect(rules.tables[0]!.columns).toEqual([{ name: "c", mask: 'to_hex(sha256(to_utf8("c")))' }]);
+  });
+
+  it("reports the policy that cannot compile and leaves it out", () => {
+    const bad = policy({
+      category: "tables",
+      schemaName: ["s"],
+      tables: ["t"],
+      tablePrivileges: ["SELECT"],
+      customRowFilter: "a = 'x",
+    });
+    const { problems } = compilePolicies([bad], noGroups);
+    expect(problems).toEqual([
+      {
+        policyId: bad.id,
+        policyName: bad.policyName,
+        field: "customRowFilter",
+        message: expect.stringMatching(/unterminated string/),
+      },
+    ]);
+  });
+});
+
+describe("masks and filters compile to escaped SQL", () => {
+  const golden: Array<[MaskKind, string, string]> = [
+    ["restrict", "varchar", "CAST(NULL AS varchar)"],
+    ["showLast4", "varchar", `regexp_replace("c", '.(?=.{4})', 'X')`],
+    ["showFirst4", "varchar", `regexp_replace("c", '(?<=.{4}).', 'X')`],
+    ["hash", "varchar", `to_hex(sha256(to_utf8("c")))`],
+    [
+      "hash",
+      "bigint",
+      `CAST(from_big_endian_64(substr(sha256(to_big_endian_64(CAST("c" AS bigint))), 1, 8)) AS bigint)`,
+    ],
+    ["nullify", "date", "CAST(NULL AS date)"],
+    ["dateTruncYear", "date", `CAST(date_trunc('year', "c") AS date)`],
+    ["dateTruncMonth", "timestamp(3)", `CAST(date_trunc('month', "c") AS timestamp(3))`],
+    ["dateTruncDay", "timestamp(3) with time zone", `CAST(date_trunc('day', "c") AS timestamp(3) with time zone)`],
+    ["capitalize", "varchar", `upper(substr("c", 1, 1)) || lower(substr("c", 2))`],
+    ["lowerCase", "char(2)", `CAST(lower(CAST("c" AS varchar)) AS char(2))`],
+    ["round", "double", `CAST(round("c") AS double)`],
+    ["maskNumber", "integer", "CAST(0 AS integer)"],
+    ["scramble", "varchar(20)", `array_join(shuffle(split("c", '')), '')`],
+    ["nationalId", "varchar", `regexp_replace("c", '[0-9](?=(?:[^0-9]*[0-9]){4})', 'X')`],
+  ];
+  it.each(golden)("%s on %s", (kind, type, expected) => {
+    const sql = maskExpression(kind, "c", type, "f");
+    expect(sql).toBe(expected);
+    expect(checkExpression(sql, "mask")).toBeNull();
+  });
+
+  it("compiles a dynamic mask to CASE, and a custom mask as written", () => {
+    const [p] = [
+      policy({
+        category: "tables",
+        schemaName: ["s"],
+        tables: ["t"],
+        tablePrivileges: ["SELECT"],
+        columnDetails: [
+          {
+            table: "t",
+            name: "salary",
+            columnDataType: "decimal(12,2)",
+            type: "dynamic",
+            mask: "maskNumber",
+            conditions: [{ column: "grade", columnDataType: "smallint", condition: "<", value: "5" }],
+          },
+          {
+            table: "t",
+            name: "email",
+            columnDataType: "varchar",
+            type: "custom",
+            mask: "substr(email, 1, 2) || '***'",
+          },
+        ],
+      }),
+    ];
+    expect(compilePolicies([p!], noGroups).rules.tables[0]!.columns).toEqual([
+      { name: "salary", mask: `CASE WHEN "grade" < 5 THEN CAST(0 AS decimal(12,2)) ELSE "salary" END` },
+      { name: "email", mask: "substr(email, 1, 2) || '***'" },
+    ]);
+  });
+
+  it("turns every typed value into a literal: no input changes the shape of a filter", () => {
+    expect(condition("name", "varchar", "=", "O'Brien' OR '1'='1", "f")).toBe(`"name" = 'O''Brien'' OR ''1''=''1'`);
+    expect(condition('we"ird', "varchar", "LIKE", "ab", "f")).toBe(`"we""ird" LIKE '%ab%'`);
+    expect(condition("c", "varchar", "NOT IN", " a, b ,c'd", "f")).toBe(`"c" NOT IN ('a', 'b', 'c''d')`);
+    expect(condition("n", "integer", "IN", "1, ٢, ۳", "f")).toBe(`"n" IN (1, 2, 3)`);
+    expect(condition("d", "date", ">=", "2026-01-31", "f")).toBe(`"d" >= DATE '2026-01-31'`);
+    expect(condition("b", "boolean", "!=", "TRUE", "f")).toBe(`"b" <> TRUE`);
+    expect(condition("x", "varchar", "IS NOT NULL", "ignored", "f")).toBe(`"x" IS NOT NULL`);
+    expect(() => condition("n", "integer", "=", "1 OR 1=1", "f")).toThrow(/not a valid integer/);
+    expect(() => condition("d", "date", "=", "2026-01-01'); DROP", "f")).toThrow(/not a valid datetime/);
+    for (const v of ["'", "''", "\\'", "%'--", "a'||'b"])
+      expect(checkExpression(condition("c", "varchar", "=", v, "f"), "filter")).toBeNull();
+  });
+
+  it("refuses rules that are not Trino's shape", () => {
+    expect(checkRules({ catalogs: [], schemas: [], tables: [{ privileges: ["SELECT"], extra: 1 }] })).toMatch(/shape/);
+    expect(checkRules({ catalogs: [], schemas: [], tables: [{ privileges: ["SELECT"], filter: "a = (" }] })).toMatch(
+      /row filter is refused/,
+    );
+    expect(checkRules({ catalogs: [], schemas: [], tables: [] })).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { insightsRoutes, PipelineQuery, settingsRoutes } from "@console/contracts";
+import { useShell } from "../../app/state";
+import { call } from "../../shared/lib/api";
+
+const keys = {
+  all: ["insights"] as const,
+  analytics: ["insights", "analytics"] as const,
+  pipelines: (q: PipelineQuery) => ["insights", "pipelines", q] as const,
+  preference: ["insights", "preference"] as const,
+};
+
+/** The insights preference decides whether the screen reloads by itself, and how often. */
+function useRefreshInterval(): number | false {
+  const pref = useQuery({
+    queryKey: keys.preference,
+    queryFn: ({ signal }) =>
+      call<typeof settingsRoutes.insightsPreferences>(
+        "GET",
+        "/admin-api/api/v1/analytics/preferences",
+        undefined,
+        signal,
+      ),
+    meta: { quiet: true },
+  }).data;
+  return pref?.is_scheduled && pref.schedule_interval > 0 ? pref.schedule_interval * 1000 : false;
+}
+
+export function useAnalytics() {
+  const refreshedAt = useShell((s) => s.refreshedAt);
+  const interval = useRefreshInterval();
+  return useQuery({
+    queryKey: [...keys.analytics, refreshedAt],
+    queryFn: ({ signal }) =>
+      call<typeof insightsRoutes.analytics>("GET", "/admin-api/api/v1/analytics/analytics", undefined, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: interval,
+  });
+}
+
+export function usePipelines(query: PipelineQuery) {
+  const refreshedAt = useShell((s) => s.refreshedAt);
+  const interval = useRefreshInterval();
+  return useQuery({
+    queryKey: [...keys.pipelines(query), refreshedAt],
+    queryFn: ({ signal }) =>
+      call<typeof insightsRoutes.pipelineSummary>(
+        "GET",
+        "/admin-api/api/v1/analytics/pipeline-summary",
+        { query },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: interval,
+  });
+}
+
+/** Recomputes the figures now, then reloads the screen's data. */
+export function useRecompute() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call<typeof settingsRoutes.flushInsightsCache>("GET", "/admin-api/api/v1/analytics/flush-cache"),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}

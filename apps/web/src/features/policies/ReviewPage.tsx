@@ -1,0 +1,189 @@
+import { SEARCH } from "./parts/search";
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Spin } from "antd";
+import { isValidPhoneNumber } from "libphonenumber-js";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS, type Tnc } from "@console/contracts";
+import { toast } from "../../app/shell/notify";
+import { errorMessage } from "../../shared/lib/api";
+import { PLACEHOLDER } from "../../shared/lib/format";
+import { PageHeader } from "../../shared/ui/PageHeader";
+import { usePolicy, useReview } from "./api";
+import { policyCrumbs, toPolicies } from "./links";
+import { PolicyDetails } from "./parts/PolicyDetails";
+
+const EXTENSIONS = ["+971", "+966", "+965", "+974", "+973", "+968", "+20", "+44", "+1", "+91", "+33", "+49"];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Review of a table access request (spec: table access request review). */
+export default function ReviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const policy = usePolicy(id);
+  const review = useReview();
+  const [tnc, setTnc] = useState<Tnc | null>(null);
+  const [errors, setErrors] = useState<{ phone?: string; email?: string }>({});
+  useEffect(() => {
+    if (policy.data) setTnc(policy.data.tnc);
+  }, [policy.data]);
+
+  if (policy.isLoading || !tnc) return <Spin />;
+  if (policy.isError || !policy.data) return <Alert type="error" showIcon title={errorMessage(policy.error)} />;
+  const p = policy.data;
+  const contact = tnc.contactDetails;
+  const setContact = (c: Partial<Tnc["contactDetails"]>) => setTnc({ ...tnc, contactDetails: { ...contact, ...c } });
+  const setTerms = (g: Partial<Tnc["generalTerms"]>) => setTnc({ ...tnc, generalTerms: { ...tnc.generalTerms, ...g } });
+  const checkPhone = () =>
+    setErrors((e) => ({
+      ...e,
+      phone:
+        contact.phoneNumber && !isValidPhoneNumber(`${contact.extension}${contact.phoneNumber}`)
+          ? t("invalidPhoneNumber")
+          : undefined,
+    }));
+  const checkEmail = () =>
+    setErrors((e) => ({ ...e, email: contact.email && !EMAIL.test(contact.email) ? t("invalidEmail") : undefined }));
+  const hasErrors = !!errors.phone || !!errors.email || contact.name.length > POLICY_LIMITS.contactName;
+
+  const decide = async (decision: "approve" | "reject") => {
+    try {
+      const r = await review.mutateAsync({ id, decision, body: { tnc } });
+      toast.success(r.message);
+      void navigate(toPolicies());
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  const term = (key: keyof Tnc["generalTerms"]) => (
+    <Form.Item label={t(`policies.review.terms.${key}`)}>
+      <Input.TextArea
+        rows={2}
+        maxLength={POLICY_LIMITS.term}
+        showCount
+        value={tnc.generalTerms[key]}
+        onChange={(e) => setTerms({ [key]: e.target.value })}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <>
+      <PageHeader
+        crumbs={policyCrumbs(t, t("policies.review.title"))}
+        title={t("policies.review.title")}
+        extra={
+          <>
+            <Button onClick={() => void navigate(toPolicies())}>{t("common.cancel")}</Button>
+            <Button
+              danger
+              disabled={review.isPending || p.approvalStatus === "REJECTED"}
+              onClick={() => void decide("reject")}
+            >
+              {t("policies.review.reject")}
+            </Button>
+            <Button
+              type="primary"
+              disabled={hasErrors || review.isPending || p.approvalStatus === "APPROVED"}
+              onClick={() => void decide("approve")}
+            >
+              {t("policies.review.approve")}
+            </Button>
+          </>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Card title={t("policies.review.requestInfo")}>
+          <Descriptions size="small" column={2}>
+            <Descriptions.Item label={t("policies.column.name")}>{p.policyName}</Descriptions.Item>
+            <Descriptions.Item label={t("policies.review.requestedBy")}>{p.createdBy}</Descriptions.Item>
+            <Descriptions.Item label={t("policies.column.syncStatus")}>
+              {t(`policies.sync.${p.syncStatus}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("policies.review.requestedAt")}>
+              {new Date(p.createdAt).toLocaleString()}
+            </Descriptions.Item>
+          </Descriptions>
+        </Card>
+        <Card title={t("policies.review.description")}>
+          <Input.TextArea
+            aria-label={t("policies.review.description")}
+            rows={3}
+            maxLength={POLICY_LIMITS.term}
+            showCount
+            value={tnc.description}
+            onChange={(e) => setTnc({ ...tnc, description: e.target.value })}
+          />
+        </Card>
+        <Card title={t("policies.field.period")}>
+          {tnc.startDate || tnc.endDate
+            ? `${tnc.startDate ? new Date(tnc.startDate).toLocaleDateString() : PLACEHOLDER} – ${tnc.endDate ? new Date(tnc.endDate).toLocaleDateString() : PLACEHOLDER}`
+            : t("policies.noPeriod")}
+        </Card>
+        <Card title={t("policies.review.masksAndFilter")}>
+          <PolicyDetails policy={p} />
+        </Card>
+        <Card title={t("policies.review.contact")}>
+          <Form layout="vertical">
+            <Form.Item
+              label={t("policies.review.contactName")}
+              validateStatus={contact.name.length > POLICY_LIMITS.contactName ? "error" : undefined}
+            >
+              <Input
+                maxLength={POLICY_LIMITS.contactName}
+                value={contact.name}
+                onChange={(e) => setContact({ name: e.target.value })}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t("policies.review.phone")}
+              validateStatus={errors.phone ? "error" : undefined}
+              help={errors.phone}
+            >
+              <Flex gap={8}>
+                <Select
+                  showSearch={SEARCH}
+                  aria-label={t("policies.review.extension")}
+                  style={{ width: 100 }}
+                  value={contact.extension || DEFAULT_PHONE_EXTENSION}
+                  onChange={(extension) => setContact({ extension })}
+                  options={EXTENSIONS.map((x) => ({ value: x, label: x }))}
+                />
+                <Input
+                  aria-label={t("policies.review.phone")}
+                  inputMode="tel"
+                  maxLength={15}
+                  value={contact.phoneNumber}
+                  onChange={(e) => setContact({ phoneNumber: e.target.value.replace(/\D/g, "") })}
+                  onBlur={checkPhone}
+                />
+              </Flex>
+            </Form.Item>
+            <Form.Item
+              label={t("policies.review.email")}
+              validateStatus={errors.email ? "error" : undefined}
+              help={errors.email}
+            >
+              <Input
+                type="email"
+                value={contact.email}
+                maxLength={254}
+                onChange={(e) => setContact({ email: e.target.value.trim() })}
+                onBlur={checkEmail}
+              />
+            </Form.Item>
+          </Form>
+        </Card>
+        <Card title={t("policies.review.generalTerms")}>
+          <Form layout="vertical">
+            {term("prohibitedUses")}
+            {term("liabilityLimits")}
+            {term("dataQualityDisclaimer")}
+            {term("terminationConditions")}
+          </Form>
+        </Card>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { SEARCH } from "../parts/search";
+import { Alert, Checkbox, Form, Input, Select, Switch } from "antd";
+import { useTranslation } from "react-i18next";
+import {
+  ALL,
+  CATALOG_ACCESS,
+  POLICY_CATEGORIES,
+  PRIVILEGES,
+  TAG_CATEGORIES,
+  type PolicyCategory,
+} from "@console/contracts";
+import { errorMessage } from "../../../shared/lib/api";
+import { useLookups, useTags } from "../api";
+import type { WizardValues } from "./model";
+
+/** Step 1: name, category and what the policy covers (spec: policy step 1). */
+export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; editing: boolean }) {
+  const { t } = useTranslation();
+  const v = props.values;
+  const lookups = useLookups();
+  const catalog = lookups.data?.catalogs.find((c) => c.name === v.catalogName);
+  const schema = catalog?.schemas.find((s) => s.name === v.schemaName[0]);
+  const isTag = !!v.category && TAG_CATEGORIES.includes(v.category);
+  const tags = useTags(isTag ? v.category : undefined, v.catalogName, v.schemaName[0]);
+  const chosenMissing = isTag && tags.data ? v.tags.filter((x) => !tags.data.data.some((d) => d.name === x)) : [];
+  return (
+    <>
+      {lookups.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t("policies.wizard.lookupsFailed")}
+          description={errorMessage(lookups.error)}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <Form.Item
+        name="policyName"
+        label={t("policies.field.name")}
+        required
+        validateStatus={props.nameTaken ? "error" : undefined}
+        help={props.nameTaken ? t("policies.wizard.nameTaken") : undefined}
+        rules={[
+          { required: true, whitespace: true, message: t("policies.wizard.nameRequired") },
+          { max: 50, message: t("policies.wizard.nameMax") },
+        ]}
+      >
+        <Input maxLength={51} autoFocus />
+      </Form.Item>
+      <Form.Item name="category" label={t("policies.field.category")} required>
+        <Select<PolicyCategory>
+          showSearch={SEARCH}
+          aria-label={t("policies.field.category")}
+          options={POLICY_CATEGORIES.map((c) => ({ value: c, label: t(`policies.category.${c}`) }))}
+        />
+      </Form.Item>
+      {v.category ? (
+        <Form.Item name="catalogName" label={t("policies.field.catalog")} required>
+          <Select
+            showSearch={SEARCH}
+            aria-label={t("policies.field.catalog")}
+            loading={lookups.isLoading}
+            options={(lookups.data?.catalogs ?? []).map((c) => ({ value: c.name, label: c.name }))}
+          />
+        </Form.Item>
+      ) : null}
+      {v.category && v.category !== "catalog" && v.catalogName ? (
+        v.category === "schema" ? (
+          <Form.Item name="schemaName" label={t("policies.field.schema")} required>
+            <Select
+              showSearch={SEARCH}
+              mode="multiple"
+              aria-label={t("policies.field.schema")}
+              options={(catalog?.schemas ?? []).map((s) => ({ value: s.name, label: s.name }))}
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="schemaName"
+            label={t("policies.field.schema")}
+            required
+            getValueProps={(value: string[]) => ({ value: value?.[0] })}
+            getValueFromEvent={(value: string | undefined) => (value ? [value] : [])}
+          >
+            <Select
+              showSearch={SEARCH}
+              aria-label={t("policies.field.schema")}
+              options={(catalog?.schemas ?? []).map((s) => ({ value: s.name, label: s.name }))}
+            />
+          </Form.Item>
+        )
+      ) : null}
+      {v.category === "tables" && schema ? (
+        <Form.Item name="tables" label={t("policies.field.tables")} required>
+          <Select
+            showSearch={SEARCH}
+            mode="multiple"
+            aria-label={t("policies.field.tables")}
+            options={[
+              { value: ALL, label: t("policies.allTables") },
+              ...schema.tables.map((x) => ({ value: x.name, label: x.name })),
+            ]}
+          />
+        </Form.Item>
+      ) : null}
+      {isTag && v.schemaName.length === 1 ? (
+        <>
+          {chosenMissing.length > 0 ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t("policies.wizard.tagDeleted", { tags: chosenMissing.join(", ") })}
+              style={{ marginBottom: 12 }}
+            />
+          ) : null}
+          <Form.Item
+            name="tags"
+            label={t(v.category!.endsWith("Glossary") ? "policies.field.glossary" : "policies.field.tags")}
+            required
+          >
+            <Select
+              showSearch={SEARCH}
+              mode="multiple"
+              aria-label={t(v.category!.endsWith("Glossary") ? "policies.field.glossary" : "policies.field.tags")}
+              loading={tags.isLoading}
+              options={(tags.data?.data ?? []).map((x) => ({ value: x.name, label: `${x.name} (${x.tables.length})` }))}
+            />
+          </Form.Item>
+          {tags.isError ? <Alert type="error" showIcon title={errorMessage(tags.error)} /> : null}
+        </>
+      ) : null}
+      {v.category && v.category !== "catalog" ? (
+        <Form.Item name="tablePrivileges" label={t("policies.field.privileges")} required={v.category !== "schema"}>
+          <Checkbox.Group options={PRIVILEGES.map((p) => ({ value: p, label: p }))} />
+        </Form.Item>
+      ) : null}
+      {v.category === "catalog" || v.category === "schema" ? (
+        <Form.Item name="allow" label={t("policies.field.access")}>
+          <Select
+            showSearch={SEARCH}
+            aria-label={t("policies.field.access")}
+            options={CATALOG_ACCESS.map((a) => ({ value: a, label: t(`policies.access.${a}`) }))}
+          />
+        </Form.Item>
+      ) : null}
+      {v.category === "schema" ? (
+        <Form.Item name="owner" label={t("policies.field.owner")} valuePropName="checked">
+          <Switch aria-label={t("policies.field.owner")} />
+        </Form.Item>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { SEARCH } from "../parts/search";
+import { DeleteOutlined } from "@ant-design/icons";
+import { Alert, Button, Flex, Form, Input, Select, Table, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CONDITIONS_BY_TYPE, typeGroupOf, type FilterCondition, type RowFilter } from "@console/contracts";
+import { errorMessage } from "../../../shared/lib/api";
+import { useColumns } from "../api";
+import type { WizardValues } from "./model";
+import { needsValue, valueFits } from "./valueRules";
+
+/** Step 3: row filters and a custom row filter (spec: row filters). */
+export function FiltersStep(props: { values: WizardValues; tables: string[]; onChange: (f: RowFilter[]) => void }) {
+  const { t } = useTranslation();
+  const v = props.values;
+  const [d, setD] = useState<{ table?: string; column?: string; condition?: FilterCondition; value: string }>({
+    value: "",
+  });
+  const [error, setError] = useState<string | null>(null);
+  const columns = useColumns(v.catalogName, v.schemaName[0], props.tables);
+  const tableCols = columns.data?.tables.find((x) => x.table === d.table)?.columns ?? [];
+  const col = tableCols.find((c) => c.name === d.column);
+  const fits = !!col && !!d.condition && valueFits(col.dataType, d.condition, d.value);
+  const canAdd = !!d.table && !!col && !!d.condition && fits;
+
+  const add = () => {
+    if (!canAdd) return;
+    const item: RowFilter = {
+      table: d.table!,
+      columnName: col!.name,
+      columnDataType: col!.dataType,
+      filterCondition: d.condition!,
+      value: needsValue(d.condition) ? d.value.trim() : "",
+    };
+    if (
+      v.rowFilters.some(
+        (f) =>
+          f.table === item.table &&
+          f.columnName === item.columnName &&
+          f.filterCondition === item.filterCondition &&
+          f.value === item.value,
+      )
+    ) {
+      setError(t("policies.wizard.duplicateFilter"));
+      return;
+    }
+    setError(null);
+    props.onChange([...v.rowFilters, item]);
+    setD({ table: d.table, value: "" });
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      {columns.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t("policies.wizard.columnsFailed")}
+          description={errorMessage(columns.error)}
+        />
+      ) : null}
+      <Flex gap={8} wrap>
+        <Select
+          showSearch={SEARCH}
+          aria-label={t("policies.field.filterTable")}
+          placeholder={t("policies.field.table")}
+          style={{ width: 180 }}
+          value={d.table}
+          onChange={(table) => setD({ table, value: "" })}
+          options={props.tables.map((x) => ({ value: x, label: x }))}
+        />
+        <Select
+          showSearch={SEARCH}
+          aria-label={t("policies.field.filterColumn")}
+          placeholder={t("policies.field.column")}
+          style={{ width: 200 }}
+          value={d.column}
+          loading={columns.isLoading}
+          onChange={(column) => setD({ ...d, column, condition: undefined })}
+          options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
+        />
+        <Select
+          showSearch={SEARCH}
+          aria-label={t("policies.field.condition")}
+          placeholder={t("policies.field.condition")}
+          style={{ width: 140 }}
+          value={d.condition}
+          onChange={(condition) => setD({ ...d, condition })}
+          options={(col ? CONDITIONS_BY_TYPE[typeGroupOf(col.dataType)] : []).map((c) => ({ value: c, label: c }))}
+        />
+        {needsValue(d.condition) ? (
+          <Input
+            aria-label={t("policies.field.value")}
+            placeholder={
+              d.condition === "IN" || d.condition === "NOT IN"
+                ? t("policies.wizard.listHint")
+                : t("policies.field.value")
+            }
+            style={{ width: 220 }}
+            value={d.value}
+            maxLength={255}
+            status={d.value && !fits ? "error" : undefined}
+            onChange={(e) => setD({ ...d, value: e.target.value })}
+          />
+        ) : null}
+        <Button onClick={add} disabled={!canAdd}>
+          {t("policies.wizard.addFilter")}
+        </Button>
+      </Flex>
+      {d.value && col && d.condition && !fits ? (
+        <Typography.Text type="danger">
+          {t(`policies.wizard.valuePattern.${typeGroupOf(col.dataType)}`)}
+        </Typography.Text>
+      ) : null}
+      {error ? (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      ) : null}
+      <Table<RowFilter>
+        size="small"
+        pagination={false}
+        rowKey={(f) => `${f.table}.${f.columnName}.${f.filterCondition}.${f.value}`}
+        dataSource={v.rowFilters}
+        locale={{ emptyText: t("policies.details.noFilters") }}
+        columns={[
+          { title: t("policies.field.table"), dataIndex: "table" },
+          { title: t("policies.field.column"), dataIndex: "columnName" },
+          { title: t("policies.field.condition"), dataIndex: "filterCondition" },
+          { title: t("policies.field.value"), dataIndex: "value" },
+          {
+            title: t("common.actions"),
+            key: "remove",
+            render: (_: unknown, f) => (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t("policies.wizard.removeFilter", { column: f.columnName })}
+                onClick={() => props.onChange(v.rowFilters.filter((x) => x !== f))}
+              />
+            ),
+          },
+        ]}
+      />
+      <Form.Item
+        name="customRowFilter"
+        label={t("policies.field.customRowFilter")}
+        rules={[{ max: 255, message: t("policies.wizard.max255") }]}
+        extra={t("policies.wizard.customFilterHint")}
+      >
+        <Input.TextArea rows={2} maxLength={255} showCount />
+      </Form.Item>
+    </Flex>
+  );
+}

@@ -1,0 +1,228 @@
+import { SEARCH } from "../parts/search";
+import { DeleteOutlined } from "@ant-design/icons";
+import { Alert, Button, Flex, Form, Input, Select, Table } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  CONDITIONS_BY_TYPE,
+  MASK_TYPES,
+  MASKS_BY_TYPE,
+  typeGroupOf,
+  type ColumnMask,
+  type FilterCondition,
+  type MaskType,
+} from "@console/contracts";
+import { errorMessage } from "../../../shared/lib/api";
+import { useColumns } from "../api";
+import type { WizardValues } from "./model";
+import { needsValue, valueFits } from "./valueRules";
+
+interface Draft {
+  table?: string;
+  name?: string;
+  type?: MaskType;
+  mask?: string;
+  condColumn?: string;
+  condition?: FilterCondition;
+  value: string;
+}
+
+/** Step 2: column masks (spec: masks). Columns already masked on a table are not offered again. */
+export function MasksStep(props: { values: WizardValues; tables: string[]; onChange: (m: ColumnMask[]) => void }) {
+  const { t } = useTranslation();
+  const v = props.values;
+  const [d, setD] = useState<Draft>({ value: "" });
+  const columns = useColumns(v.catalogName, v.schemaName[0], props.tables);
+  const tableCols = columns.data?.tables.find((x) => x.table === d.table)?.columns ?? [];
+  const taken = new Set(v.columnDetails.filter((m) => m.table === d.table).map((m) => m.name));
+  const col = tableCols.find((c) => c.name === d.name);
+  const condCol = tableCols.find((c) => c.name === d.condColumn);
+  const group = col ? typeGroupOf(col.dataType) : null;
+  const dynamicOk =
+    d.type !== "dynamic" ||
+    (!!condCol && !!d.condition && (!needsValue(d.condition) || valueFits(condCol.dataType, d.condition, d.value)));
+  const customOk = d.type !== "custom" || (!!d.mask && d.mask.trim().length > 0 && d.mask.length <= 255);
+  const canAdd = !!d.table && !!col && !!d.type && !!d.mask && dynamicOk && customOk;
+
+  const add = () => {
+    if (!canAdd) return;
+    props.onChange([
+      ...v.columnDetails,
+      {
+        table: d.table!,
+        name: col!.name,
+        columnDataType: col!.dataType,
+        type: d.type!,
+        mask: d.mask!.trim(),
+        conditions:
+          d.type === "dynamic"
+            ? [
+                {
+                  column: condCol!.name,
+                  columnDataType: condCol!.dataType,
+                  condition: d.condition!,
+                  value: d.value.trim(),
+                },
+              ]
+            : [],
+      },
+    ]);
+    setD({ table: d.table, value: "" });
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      {columns.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t("policies.wizard.columnsFailed")}
+          description={errorMessage(columns.error)}
+        />
+      ) : null}
+      <Flex gap={8} wrap>
+        <Select
+          showSearch={SEARCH}
+          aria-label={t("policies.field.table")}
+          placeholder={t("policies.field.table")}
+          style={{ width: 180 }}
+          value={d.table}
+          onChange={(table) => setD({ table, value: "" })}
+          options={props.tables.map((x) => ({ value: x, label: x }))}
+        />
+        <Select
+          showSearch={SEARCH}
+          aria-label={t("policies.field.column")}
+          placeholder={t("policies.field.column")}
+          style={{ width: 200 }}
+          value={d.name}
+          loading={columns.isLoading}
+          onChange={(name) => setD({ ...d, name, mask: undefined })}
+          options={tableCols
+            .filter((c) => !taken.has(c.name))
+            .map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
+        />
+        <Select
+          showSearch={SEARCH}
+          aria-label={t("policies.field.maskType")}
+          placeholder={t("policies.field.maskType")}
+          style={{ width: 140 }}
+          value={d.type}
+          onChange={(type) => setD({ ...d, type, mask: undefined })}
+          options={MASK_TYPES.map((x) => ({ value: x, label: t(`policies.maskType.${x}`) }))}
+        />
+        {d.type === "custom" ? (
+          <Input
+            aria-label={t("policies.field.customMask")}
+            placeholder={t("policies.field.customMask")}
+            style={{ width: 260 }}
+            maxLength={255}
+            value={d.mask}
+            onChange={(e) => setD({ ...d, mask: e.target.value })}
+          />
+        ) : (
+          <Select
+            showSearch={SEARCH}
+            aria-label={t("policies.field.mask")}
+            placeholder={t("policies.field.mask")}
+            style={{ width: 200 }}
+            value={d.mask}
+            onChange={(mask) => setD({ ...d, mask })}
+            options={(group ? MASKS_BY_TYPE[group] : [])
+              .filter((k) => d.type !== "dynamic" || k !== "restrict")
+              .map((k) => ({ value: k, label: t(`policies.mask.${k}`) }))}
+          />
+        )}
+      </Flex>
+      {d.type === "dynamic" ? (
+        <Flex gap={8} wrap>
+          <Select
+            showSearch={SEARCH}
+            aria-label={t("policies.field.conditionColumn")}
+            placeholder={t("policies.field.conditionColumn")}
+            style={{ width: 200 }}
+            value={d.condColumn}
+            onChange={(condColumn) => setD({ ...d, condColumn, condition: undefined })}
+            options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
+          />
+          <Select
+            showSearch={SEARCH}
+            aria-label={t("policies.field.condition")}
+            placeholder={t("policies.field.condition")}
+            style={{ width: 140 }}
+            value={d.condition}
+            onChange={(condition) => setD({ ...d, condition })}
+            options={(condCol ? CONDITIONS_BY_TYPE[typeGroupOf(condCol.dataType)] : []).map((c) => ({
+              value: c,
+              label: c,
+            }))}
+          />
+          {needsValue(d.condition) ? (
+            <Input
+              aria-label={t("policies.field.value")}
+              placeholder={t("policies.field.value")}
+              style={{ width: 200 }}
+              value={d.value}
+              status={
+                d.value && condCol && d.condition && !valueFits(condCol.dataType, d.condition, d.value)
+                  ? "error"
+                  : undefined
+              }
+              onChange={(e) => setD({ ...d, value: e.target.value })}
+            />
+          ) : null}
+        </Flex>
+      ) : null}
+      <div>
+        <Button onClick={add} disabled={!canAdd}>
+          {t("policies.wizard.addMask")}
+        </Button>
+      </div>
+      <Form.Item name="columnDetails" hidden>
+        <Input />
+      </Form.Item>
+      <Table<ColumnMask>
+        size="small"
+        pagination={false}
+        rowKey={(m) => `${m.table}.${m.name}`}
+        dataSource={v.columnDetails}
+        locale={{ emptyText: t("policies.details.noMasks") }}
+        columns={[
+          { title: t("policies.field.table"), dataIndex: "table" },
+          { title: t("policies.field.column"), dataIndex: "name" },
+          {
+            title: t("policies.field.maskType"),
+            dataIndex: "type",
+            render: (x: string) => t(`policies.maskType.${x}`),
+          },
+          {
+            title: t("policies.field.mask"),
+            key: "mask",
+            render: (_: unknown, m) =>
+              m.type === "custom" ? (
+                <code>{m.mask}</code>
+              ) : (
+                t(`policies.mask.${m.mask}`) +
+                (m.conditions[0]
+                  ? ` — ${m.conditions[0].column} ${m.conditions[0].condition} ${m.conditions[0].value}`
+                  : "")
+              ),
+          },
+          {
+            title: t("common.actions"),
+            key: "remove",
+            render: (_: unknown, m) => (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t("policies.wizard.removeMask", { column: m.name })}
+                onClick={() => props.onChange(v.columnDetails.filter((x) => x !== m))}
+              />
+            ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}

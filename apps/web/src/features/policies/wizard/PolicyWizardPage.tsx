@@ -1,0 +1,191 @@
+import { Alert, Button, Card, Flex, Form, Spin, Steps } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { POLICY_NAME_DEBOUNCE_MS, TAG_CATEGORIES, type ColumnMask, type RowFilter } from "@console/contracts";
+import { toast } from "../../../app/shell/notify";
+import { errorMessage, isAbort } from "../../../shared/lib/api";
+import { useUnsavedChanges } from "../../../shared/lib/useUnsavedChanges";
+import { PageHeader } from "../../../shared/ui/PageHeader";
+import { nameExists, useLookups, usePolicy, useSavePolicy, useTags } from "../api";
+import { policyCrumbs, toPolicies } from "../links";
+import { AccessStep } from "./AccessStep";
+import { DetailsStep } from "./DetailsStep";
+import { FiltersStep } from "./FiltersStep";
+import { MasksStep } from "./MasksStep";
+import {
+  accessComplete,
+  detailsComplete,
+  fromPolicy,
+  INITIAL,
+  maskableTables,
+  stepsFor,
+  toApiBody,
+  type WizardValues,
+} from "./model";
+
+/** The policy wizard (spec: create/update wizard): one form over its steps, validated step by step. */
+export default function PolicyWizardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const existing = usePolicy(id);
+  const [form] = Form.useForm<WizardValues>();
+  const watched = Form.useWatch([], { form, preserve: true }) as WizardValues | undefined;
+  const values: WizardValues = { ...INITIAL, ...(watched ?? {}) };
+  const [current, setCurrent] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const [done, setDone] = useState(false);
+  const [nameTaken, setNameTaken] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useSavePolicy();
+  const lookups = useLookups();
+  const isTag = !!values.category && TAG_CATEGORIES.includes(values.category);
+  const tags = useTags(isTag ? values.category : undefined, values.catalogName, values.schemaName[0]);
+
+  useEffect(() => {
+    if (existing.data) form.setFieldsValue(fromPolicy(existing.data));
+  }, [existing.data, form]);
+  useUnsavedChanges(touched && !done);
+  useEffect(() => {
+    if (done) void navigate(toPolicies());
+  }, [done, navigate]);
+
+  // The name is checked 500 ms after typing stops (spec section 5).
+  const name = values.policyName.trim();
+  useEffect(() => {
+    if (!name || (existing.data && existing.data.policyName.toLowerCase() === name.toLowerCase())) {
+      setNameTaken(false);
+      return;
+    }
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      nameExists(name, ctrl.signal)
+        .then((r) => setNameTaken(r.exists))
+        .catch((err: unknown) => void (isAbort(err) ? undefined : setNameTaken(false)));
+    }, POLICY_NAME_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [name, existing.data]);
+
+  const steps = stepsFor(values.category);
+  const stepId = steps[Math.min(current, steps.length - 1)]!.id;
+  const allTables =
+    lookups.data?.catalogs
+      .find((x) => x.name === values.catalogName)
+      ?.schemas.find((s) => s.name === values.schemaName[0])
+      ?.tables.map((x) => x.name) ?? [];
+  const tagTables = new Map((tags.data?.data ?? []).map((x) => [x.name, x.tables]));
+  const tables = maskableTables(values, allTables, tagTables);
+
+  const detailsOk = detailsComplete(values) && !nameTaken;
+  const canNext = stepId === "details" ? detailsOk : true;
+  const changed = touched;
+  const canSave = detailsOk && accessComplete(values) && changed && !lookups.isError && !save.isPending;
+
+  const onValuesChange = (changedValues: Partial<WizardValues>) => {
+    setTouched(true);
+    // Changing category, catalog or schema clears what depends on it (spec section 4).
+    const clear: Partial<WizardValues> = {};
+    if ("category" in changedValues) {
+      Object.assign(clear, {
+        catalogName: undefined,
+        schemaName: [],
+        tables: [],
+        tags: [],
+        tablePrivileges: [],
+        columnDetails: [],
+        rowFilters: [],
+        customRowFilter: "",
+      });
+      if (changedValues.category === "catalog") clear.allow = "all";
+      setCurrent(0);
+    } else if ("catalogName" in changedValues) {
+      Object.assign(clear, { schemaName: [], tables: [], tags: [], columnDetails: [], rowFilters: [] });
+    } else if ("schemaName" in changedValues) {
+      Object.assign(clear, { tables: [], tags: [], columnDetails: [], rowFilters: [] });
+    }
+    if (Object.keys(clear).length) form.setFieldsValue(clear);
+  };
+
+  const submit = async () => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ id, body: toApiBody(form.getFieldsValue(true) as WizardValues) });
+    } catch (err) {
+      setFailure(errorMessage(err));
+      toast.error(errorMessage(err));
+      return;
+    }
+    toast.success(id === null ? t("policyManagement.policyCreated") : t("policies.updated"));
+    setDone(true);
+  };
+
+  const setList = (field: "columnDetails" | "rowFilters") => (list: ColumnMask[] | RowFilter[]) => {
+    form.setFieldValue(field, list);
+    setTouched(true);
+  };
+
+  const last = steps.length - 1;
+  return (
+    <>
+      <PageHeader
+        crumbs={policyCrumbs(t, t(id === null ? "policies.wizard.createTitle" : "policies.wizard.editTitle"))}
+        title={t(id === null ? "policies.wizard.createTitle" : "policies.wizard.editTitle")}
+      />
+      <Spin spinning={id !== null && existing.isLoading}>
+        <Card>
+          {existing.isError ? (
+            <Alert type="error" showIcon title={errorMessage(existing.error)} style={{ marginBottom: 16 }} />
+          ) : null}
+          <Flex gap={32} align="flex-start" wrap>
+            <Steps
+              orientation="vertical"
+              current={current}
+              onChange={(i) => (i === 0 || detailsOk) && setCurrent(i)}
+              style={{ width: 220, flex: "none" }}
+              items={steps.map((s, i) => ({ title: t(s.titleKey), disabled: i > 0 && !detailsOk }))}
+            />
+            <Flex vertical gap={16} style={{ flex: 1, minWidth: 420 }}>
+              {failure ? <Alert type="error" showIcon title={failure} /> : null}
+              <Form<WizardValues> form={form} layout="vertical" initialValues={INITIAL} onValuesChange={onValuesChange}>
+                <div hidden={stepId !== "details"}>
+                  <DetailsStep values={values} nameTaken={nameTaken} editing={id !== null} />
+                </div>
+                {stepId === "masks" ? (
+                  <MasksStep values={values} tables={tables} onChange={setList("columnDetails")} />
+                ) : null}
+                <div hidden={stepId !== "filters"}>
+                  {stepId === "filters" ? (
+                    <FiltersStep values={values} tables={tables} onChange={setList("rowFilters")} />
+                  ) : null}
+                </div>
+                <div hidden={stepId !== "access"}>
+                  <AccessStep />
+                </div>
+              </Form>
+              <Flex justify="flex-end" gap={8}>
+                <Button onClick={() => void navigate(toPolicies())}>{t("common.cancel")}</Button>
+                <Button disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
+                  {t("policies.wizard.previous")}
+                </Button>
+                {current < last ? (
+                  <Button type="primary" disabled={!canNext} onClick={() => setCurrent((c) => c + 1)}>
+                    {t("policies.wizard.next")}
+                  </Button>
+                ) : (
+                  <Button type="primary" disabled={!canSave} loading={save.isPending} onClick={() => void submit()}>
+                    {t("common.save")}
+                  </Button>
+                )}
+              </Flex>
+            </Flex>
+          </Flex>
+        </Card>
+      </Spin>
+    </>
+  );
+}

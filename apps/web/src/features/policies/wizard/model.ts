@@ -1,0 +1,126 @@
+import dayjs, { type Dayjs } from "dayjs";
+import {
+  ALL,
+  TABLE_CATEGORIES,
+  TAG_CATEGORIES,
+  type CatalogAccess,
+  type ColumnMask,
+  type Policy,
+  type PolicyCategory,
+  type PolicyInput,
+  type Privilege,
+  type RowFilter,
+} from "@console/contracts";
+
+/** The wizard's one form, over all its steps. */
+export interface WizardValues {
+  policyName: string;
+  category?: PolicyCategory;
+  catalogName?: string;
+  schemaName: string[];
+  tables: string[];
+  tags: string[];
+  tablePrivileges: Privilege[];
+  allow: CatalogAccess;
+  owner: boolean;
+  columnDetails: ColumnMask[];
+  rowFilters: RowFilter[];
+  customRowFilter: string;
+  assignToUsers: string[];
+  assignToGroups: string[];
+  period: [Dayjs, Dayjs] | null;
+}
+
+export const INITIAL: WizardValues = {
+  policyName: "",
+  schemaName: [],
+  tables: [],
+  tags: [],
+  tablePrivileges: [],
+  allow: "read-only",
+  owner: false,
+  columnDetails: [],
+  rowFilters: [],
+  customRowFilter: "",
+  assignToUsers: [],
+  assignToGroups: [],
+  period: null,
+};
+
+export const STEPS = [
+  { id: "details", titleKey: "policies.wizard.step.details" },
+  { id: "masks", titleKey: "policies.wizard.step.masks" },
+  { id: "filters", titleKey: "policies.wizard.step.filters" },
+  { id: "access", titleKey: "policies.wizard.step.access" },
+] as const;
+
+export const hasTableSteps = (c: PolicyCategory | undefined) => !!c && TABLE_CATEGORIES.includes(c);
+/** Steps shown for a category: masks and row filters only for table, tag and glossary policies. */
+export const stepsFor = (c: PolicyCategory | undefined) => (hasTableSteps(c) ? STEPS : [STEPS[0], STEPS[3]]);
+
+/** Spec section 5: what step 1 needs before Next. */
+export function detailsComplete(v: WizardValues): boolean {
+  if (!v.policyName.trim() || v.policyName.length > 50 || !v.category || !v.catalogName) return false;
+  if (v.category === "schema") return v.schemaName.length > 0;
+  if (v.category === "tables") return v.schemaName.length === 1 && v.tables.length > 0 && v.tablePrivileges.length > 0;
+  if (TAG_CATEGORIES.includes(v.category))
+    return v.schemaName.length === 1 && v.tags.length > 0 && v.tablePrivileges.length > 0;
+  return true;
+}
+
+export const accessComplete = (v: WizardValues) => v.assignToUsers.length > 0 || v.assignToGroups.length > 0;
+
+/** Form values to the API body; the access period runs from the start of its first day to the end of its last, locally. */
+export function toApiBody(v: WizardValues): PolicyInput {
+  const tableSteps = hasTableSteps(v.category);
+  return {
+    policyName: v.policyName.trim(),
+    category: v.category!,
+    catalogName: v.catalogName!,
+    schemaName: v.category === "catalog" ? [] : v.schemaName,
+    tables: v.category === "tables" ? v.tables : [],
+    tags: v.category && TAG_CATEGORIES.includes(v.category) ? v.tags : [],
+    tablePrivileges: v.category === "catalog" ? [] : v.tablePrivileges,
+    config: {
+      allow: v.category === "catalog" || v.category === "schema" ? v.allow : "read-only",
+      owner: v.category === "schema" && v.owner,
+    },
+    columnDetails: tableSteps ? v.columnDetails : [],
+    rowFilters: tableSteps ? v.rowFilters : [],
+    customRowFilter: tableSteps ? v.customRowFilter.trim() : "",
+    assignToUsers: v.assignToUsers,
+    assignToGroups: v.assignToGroups,
+    tnc: {
+      startDate: v.period ? v.period[0].startOf("day").toISOString() : null,
+      endDate: v.period ? v.period[1].endOf("day").toISOString() : null,
+    },
+  };
+}
+
+export function fromPolicy(p: Policy): WizardValues {
+  return {
+    policyName: p.policyName,
+    category: p.category,
+    catalogName: p.catalogName,
+    schemaName: p.schemaName,
+    tables: p.tables,
+    tags: p.tags,
+    tablePrivileges: p.tablePrivileges,
+    allow: p.config.allow,
+    owner: p.config.owner,
+    columnDetails: p.columnDetails,
+    rowFilters: p.rowFilters,
+    customRowFilter: p.customRowFilter,
+    assignToUsers: p.assignToUsers,
+    assignToGroups: p.assignToGroups,
+    period: p.tnc.startDate && p.tnc.endDate ? [dayjs(p.tnc.startDate), dayjs(p.tnc.endDate)] : null,
+  };
+}
+
+/** Tables the masks and filters can name: the chosen ones, or those the chosen tags carry. */
+export function maskableTables(v: WizardValues, allTables: string[], tagTables: Map<string, string[]>): string[] {
+  if (v.category === "tables") return v.tables.includes(ALL) ? allTables : v.tables;
+  const out = new Set<string>();
+  for (const tag of v.tags) for (const t of tagTables.get(tag) ?? []) out.add(t);
+  return [...out].sort();
+}

@@ -1,0 +1,104 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { adminApiToken } from "../connectors/main.js";
+import { launchBrowser, newPage, screenshot } from "../support/browser.js";
+import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+
+const baseUrl = inject("baseUrl");
+
+async function analytics(token: string) {
+  const res = await fetch(`${baseUrl}/admin-api/api/v1/analytics/analytics`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    weekly_active_users: number;
+    monthly_active_users: number;
+    active_pipelines: number | null;
+    top_5_users: Array<{ name: string; count: number }>;
+    weekly_top_executed_queries: Array<{ interval_alias: string; user_count: number }>;
+  };
+}
+
+describe("insights", () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await adminApiToken(baseUrl);
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    ({ page } = await newPage(browser));
+    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
+    await page.goto(`${baseUrl}/insights`);
+    await page.getByRole("heading", { name: "Insights", level: 1 }).waitFor();
+  });
+  afterEach(() => page.context().close());
+
+  const statistic = (title: string) =>
+    page.getByRole("region", { name: "Analytics" }).locator(".ant-statistic").filter({ hasText: title });
+
+  it("shows the figures computed from the query events the sandbox's Trino sent", async () => {
+    // The figures on screen are the server's, as of its last computation.
+    await page.getByRole("button", { name: "Recompute" }).click();
+    await page.getByText("Insights recomputed.").waitFor();
+    const a = await analytics(token);
+    expect(a.monthly_active_users).toBeGreaterThan(0);
+    await expect
+      .poll(() => statistic("Weekly active users").locator(".ant-statistic-content").innerText())
+      .toBe(String(a.weekly_active_users));
+    expect(await statistic("Monthly active users").locator(".ant-statistic-content").innerText()).toBe(
+      String(a.monthly_active_users),
+    );
+    expect(await statistic("Active pipelines").locator(".ant-statistic-content").innerText()).toBe(
+      String(a.active_pipelines),
+    );
+    const topUsers = page.getByRole("list", { name: "Top 5 users" });
+    expect(await topUsers.getByRole("listitem").count()).toBe(a.top_5_users.length);
+    expect(await topUsers.getByRole("listitem").first().innerText()).toContain(a.top_5_users[0]!.name);
+    // The chart's figures, per day of the last week.
+    const figures = page.getByRole("table", { name: "Users running queries, last 7 days figures" });
+    expect(await figures.getByRole("row").count()).toBe(7);
+    const last = a.weekly_top_executed_queries.at(-1)!;
+    expect(await figures.getByRole("row").last().innerText()).toBe(`${last.interval_alias}\t${last.user_count}`);
+    await screenshot(page, "insights");
+  });
+
+  it("lists the Airflow pipelines, one open at a time, and finds one by a DAG's name", async () => {
+    const table = page.getByRole("region", { name: "Pipeline summary" }).getByRole("table").first();
+    const row = (name: string) => table.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+    await row("sales").waitFor();
+    await expect.poll(() => table.getByRole("row").count()).toBe(1 + 4);
+    await row("sales")
+      .getByRole("button", { name: /expand/i })
+      .click();
+    const salesJobs = page.getByRole("table", { name: "Jobs of sales" });
+    await salesJobs.getByRole("cell", { name: "ingest_orders" }).waitFor();
+    expect(await salesJobs.innerText()).toContain("hive.sales.orders");
+    await screenshot(page, "insights-pipeline-open");
+
+    await row("finance")
+      .getByRole("button", { name: /expand/i })
+      .click();
+    await page.getByRole("table", { name: "Jobs of finance" }).waitFor();
+    await salesJobs.waitFor({ state: "hidden" });
+
+    await page.getByRole("searchbox", { name: "Search pipelines and DAGs" }).fill("refresh_sales");
+    await page.getByRole("searchbox", { name: "Search pipelines and DAGs" }).press("Enter");
+    await expect.poll(() => table.getByRole("row").count()).toBe(2);
+    expect(await row("sales").isVisible()).toBe(true);
+  });
+
+  it("runs the screen's guided tour", async () => {
+    await page.getByRole("button", { name: "Take a tour" }).click();
+    await page.getByText("How many people queried the platform").waitFor();
+    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Next" }).click();
+    const last = page.getByText("Figures are computed on the schedule set in Settings");
+    await last.waitFor();
+    await screenshot(page, "insights-tour");
+    await page.getByRole("button", { name: "Finish" }).click();
+    await last.waitFor({ state: "hidden" });
+  });
+});

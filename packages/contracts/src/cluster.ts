@@ -1,0 +1,268 @@
+import { z } from "zod";
+import { LOG_TAIL_DEFAULT } from "./constants.js";
+import { route } from "./route.js";
+
+/** Cluster proxy calls (spec section 7), read from the Kubernetes API. */
+const K8S = "/k8s-proxy/api/v1";
+const tags = ["cluster"];
+const HOME = { menu: "home" } as const;
+const COMPONENTS = { menu: "components" } as const;
+/** Pod logs open from a component's pods and from a host's pods. */
+const LOGS = { menu: ["home", "components"] } as const;
+
+const K8S_NAME = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, {
+    message: "must be a Kubernetes name (lower-case letters, digits, dot, dash)",
+  });
+
+/** Percent of capacity, null when metrics are unavailable. */
+const Percent = z.number().min(0).nullable();
+
+export const NodeFigures = z.object({
+  /** CPU in cores, memory with a two-character unit (e.g. "62Gi"). */
+  capacity: z.string(),
+  /** What the pods on the node request, in the same unit. */
+  allocated: z.string(),
+  requests: z.number(),
+  limits: z.number(),
+  usage: Percent,
+});
+
+export const ClusterNode = z
+  .object({
+    name: z.string(),
+    status: z.string(),
+    type: z.enum(["master", "worker"]),
+    cpu: NodeFigures,
+    memory: NodeFigures,
+    disk: z.object({ usage: Percent }),
+    pods: z.number().int(),
+  })
+  .meta({ id: "ClusterNode" });
+export type ClusterNode = z.infer<typeof ClusterNode>;
+
+export const NodeList = z.object({ items: z.array(ClusterNode), metricsAvailable: z.boolean() });
+export type NodeList = z.infer<typeof NodeList>;
+
+export const WorkloadCount = z.object({
+  running: z.number().int(),
+  succeeded: z.number().int(),
+  failure: z.number().int(),
+  total: z.number().int(),
+});
+export const WORKLOAD_KINDS = ["pods", "deployments", "statefulsets", "replicasets", "jobs", "cronjobs"] as const;
+export const Workloads = z.object(
+  Object.fromEntries(WORKLOAD_KINDS.map((k) => [k, WorkloadCount])) as Record<
+    (typeof WORKLOAD_KINDS)[number],
+    typeof WorkloadCount
+  >,
+);
+export type Workloads = z.infer<typeof Workloads>;
+
+export const ClusterEvent = z.object({
+  type: z.enum(["normal", "warning", "error"]),
+  message: z.string(),
+  name: z.string(),
+  namespace: z.string().nullable(),
+  kind: z.string(),
+  source: z.string(),
+  lastTimestamp: z.string().nullable(),
+});
+export type ClusterEvent = z.infer<typeof ClusterEvent>;
+export const EventList = z.object({ items: z.array(ClusterEvent) });
+
+export const Host = z.object({
+  name: z.string(),
+  status: z.string(),
+  type: z.enum(["master", "worker"]),
+  os: z.string(),
+  architecture: z.string(),
+  kernelVersion: z.string(),
+  kubeletVersion: z.string(),
+  createdOn: z.string(),
+  internalIP: z.string().nullable(),
+  osImage: z.string(),
+  containerRunTime: z.string(),
+  hostname: z.string(),
+  cpu: NodeFigures,
+  memory: NodeFigures,
+  metricsAvailable: z.boolean(),
+});
+export type Host = z.infer<typeof Host>;
+
+export const ClusterPod = z.object({
+  name: z.string(),
+  namespace: z.string(),
+  containers: z.array(z.string()),
+  status: z.string(),
+  ready: z.boolean(),
+  restarts: z.number().int(),
+  node: z.string().nullable(),
+  createdOn: z.string().nullable(),
+  /** Millicores and bytes, null without metrics. */
+  cpu: z.object({ usage: z.number().nullable() }),
+  memory: z.object({ usage: z.number().nullable() }),
+});
+export type ClusterPod = z.infer<typeof ClusterPod>;
+export const PodList = z.object({ items: z.array(ClusterPod), metricsAvailable: z.boolean() });
+export type PodList = z.infer<typeof PodList>;
+
+export const ComponentStatistics = z.object({
+  name: z.string(),
+  label: z.string(),
+  info: z.object({
+    status: z.enum(["active", "inactive"]),
+    launchUrl: z.string().nullable(),
+    chartUrl: z.string().nullable(),
+  }),
+  values: z.object({
+    running: z.number().int(),
+    succeeded: z.number().int(),
+    failure: z.number().int(),
+    total: z.number().int(),
+    /** Millicores and bytes in use by the component's pods, null without metrics. */
+    cpu: z.number().nullable(),
+    memory: z.number().nullable(),
+  }),
+  isError: z.boolean(),
+});
+export type ComponentStatistics = z.infer<typeof ComponentStatistics>;
+
+export const ServiceDetails = z.object({
+  name: z.string(),
+  created: z.string().nullable(),
+  namespace: z.string(),
+  labels: z.record(z.string(), z.string()),
+  selector: z.record(z.string(), z.string()),
+  type: z.string(),
+  sessionAffinity: z.string(),
+  connection: z.object({
+    clusterIP: z.string().nullable(),
+    clusterIPs: z.array(z.string()),
+    ipFamilies: z.array(z.string()),
+    ipFamilyPolicy: z.string().nullable(),
+    ports: z.array(
+      z.object({
+        port: z.number().int(),
+        nodePort: z.number().int().nullable(),
+        targetPort: z.string().nullable(),
+        protocol: z.string(),
+        name: z.string().nullable(),
+      }),
+    ),
+  }),
+  endPoints: z.object({
+    address: z.array(z.object({ name: z.string().nullable(), ip: z.string() })),
+    ports: z.array(z.object({ name: z.string().nullable(), port: z.number().int() })),
+  }),
+});
+export type ServiceDetails = z.infer<typeof ServiceDetails>;
+export const ComponentDetails = z.object({ services: z.array(ServiceDetails) });
+
+export const LogQuery = z.object({
+  namespace: K8S_NAME.max(63),
+  container: K8S_NAME.max(63).optional(),
+  tailLines: z.coerce.number().int().min(1).max(100_000).default(LOG_TAIL_DEFAULT),
+});
+export const LogLines = z.object({ pod: z.string(), container: z.string().nullable(), lines: z.array(z.string()) });
+export type LogLines = z.infer<typeof LogLines>;
+
+const HostParams = z.object({ host: K8S_NAME });
+const ComponentParams = z.object({ name: z.string().min(1).max(63) });
+const PodParams = z.object({ pod: K8S_NAME });
+
+export const clusterRoutes = {
+  workloads: route({
+    method: "GET",
+    path: `${K8S}/workloads`,
+    access: HOME,
+    summary: "Workload counts",
+    tags,
+    response: Workloads,
+  }),
+  events: route({
+    method: "GET",
+    path: `${K8S}/events`,
+    access: HOME,
+    summary: "Recent cluster events",
+    tags,
+    response: EventList,
+  }),
+  issues: route({
+    method: "GET",
+    path: `${K8S}/issues`,
+    access: HOME,
+    summary: "Problems needing attention",
+    tags,
+    response: EventList,
+  }),
+  nodes: route({
+    method: "GET",
+    path: `${K8S}/nodes`,
+    access: HOME,
+    summary: "Hosts with their capacity and usage",
+    tags,
+    response: NodeList,
+  }),
+  host: route({
+    method: "GET",
+    path: `${K8S}/nodes/:host`,
+    access: HOME,
+    summary: "One host",
+    tags,
+    params: HostParams,
+    response: Host,
+  }),
+  hostPods: route({
+    method: "GET",
+    path: `${K8S}/nodes/:host/pods`,
+    access: HOME,
+    summary: "Pods on a host",
+    tags,
+    params: HostParams,
+    response: PodList,
+  }),
+  component: route({
+    method: "GET",
+    path: `${K8S}/components/:name`,
+    access: COMPONENTS,
+    summary: "A component's statistics",
+    tags,
+    params: ComponentParams,
+    response: ComponentStatistics,
+  }),
+  componentPods: route({
+    method: "GET",
+    path: `${K8S}/components/:name/pods`,
+    access: COMPONENTS,
+    summary: "A component's pods",
+    tags,
+    params: ComponentParams,
+    response: PodList,
+  }),
+  componentDetails: route({
+    method: "GET",
+    path: `${K8S}/components/:name/details`,
+    access: COMPONENTS,
+    summary: "A component's services and endpoints",
+    tags,
+    params: ComponentParams,
+    response: ComponentDetails,
+  }),
+  podLogs: route({
+    method: "GET",
+    path: `${K8S}/pods/:pod/logs`,
+    access: LOGS,
+    summary: "The tail of a pod's log",
+    tags,
+    params: PodParams,
+    query: LogQuery,
+    response: LogLines,
+  }),
+} as const;
+
+/** Follows a pod's log as server-sent events (`id` is the line's time, to resume from). */
+export const POD_LOG_FOLLOW_PATH = `${K8S}/pods/:pod/logs/follow`;

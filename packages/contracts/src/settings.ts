@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { MessageBody } from "./common.js";
+import { route } from "./route.js";
+
+/** Insights refresh choices in seconds: 1m, 5m, 15m, 30m, 1h; default 1m (spec section 9). */
+export const INSIGHTS_REFRESH_INTERVALS = [60, 300, 900, 1800, 3600] as const;
+export const INSIGHTS_REFRESH_DEFAULT = 60;
+/** Names in users_to_exclude and admin_groups together. */
+export const INSIGHTS_PREFERENCE_NAMES_MAX = 1000;
+
+const joinedNames = (what: string) =>
+  z
+    .string({ message: `must be ${what} names joined with |` })
+    .max(100_000, { message: "is too long" })
+    .transform((s) =>
+      s
+        .split("|")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(255, { message: `must hold ${what} names of at most 255 characters` }))
+        .max(INSIGHTS_PREFERENCE_NAMES_MAX, {
+          message: `must name at most ${INSIGHTS_PREFERENCE_NAMES_MAX} ${what}s`,
+        }),
+    );
+
+/** The insights preference as the wire carries it (spec section 3): lists joined with |. */
+export const InsightsPreferences = z
+  .object({
+    is_scheduled: z.boolean(),
+    schedule_interval: z.number().int(),
+    users_to_exclude: z.string(),
+    admin_groups: z.string(),
+  })
+  .meta({ id: "InsightsPreferences" });
+export type InsightsPreferences = z.infer<typeof InsightsPreferences>;
+
+export const InsightsPreferencesUpdate = z
+  .object({
+    is_scheduled: z.boolean({ message: "must be true or false" }),
+    schedule_interval: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .refine((v) => (INSIGHTS_REFRESH_INTERVALS as readonly number[]).includes(v), {
+        message: `must be one of ${INSIGHTS_REFRESH_INTERVALS.join(", ")} seconds`,
+      }),
+    users_to_exclude: joinedNames("user").default([]),
+    admin_groups: joinedNames("group").default([]),
+  })
+  .strict();
+export type InsightsPreferencesUpdate = z.input<typeof InsightsPreferencesUpdate>;
+
+const SETTINGS = { menu: "settings" } as const;
+
+export const settingsRoutes = {
+  insightsPreferences: route({
+    method: "GET",
+    path: "/admin-api/api/v1/analytics/preferences",
+    // The insights screen reads it too, to schedule its own refresh.
+    access: { menu: ["settings", "insights"] },
+    summary: "The insights preference: scheduled refresh, its interval, users to exclude and admin groups",
+    tags: ["settings"],
+    response: InsightsPreferences,
+  }),
+  updateInsightsPreferences: route({
+    method: "POST",
+    path: "/admin-api/api/v1/analytics/preferences",
+    access: SETTINGS,
+    summary: "Change the insights preference",
+    tags: ["settings"],
+    body: InsightsPreferencesUpdate,
+    response: MessageBody,
+  }),
+  flushInsightsCache: route({
+    method: "GET",
+    path: "/admin-api/api/v1/analytics/flush-cache",
+    access: { menu: ["settings", "insights"] },
+    summary: "Drop the cached insights so they are computed afresh",
+    tags: ["caches"],
+    response: MessageBody,
+  }),
+};
