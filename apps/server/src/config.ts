@@ -143,8 +143,6 @@ const EnvSchema = z.object({
   KEYCLOAK_EVENTS_CLIENT_ID: z.string().min(1).optional(),
   KEYCLOAK_EVENTS_CLIENT_SECRET: z.string().min(1).optional(),
   KEYCLOAK_EVENTS_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
-  NOTEBOOK_URL: url.optional(),
-  NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
     .int({ message: "must be a whole number of days" })

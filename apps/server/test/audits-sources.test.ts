@@ -86,7 +86,7 @@ describe.each(DB_KINDS)("audit sources (%s)", (kind) => {
       AIRFLOW_USERNAME: "console",
       AIRFLOW_PASSWORD: "sandbox",
       NOTEBOOK_URL: notebook.url,
-      NOTEBOOK_ACCESS_TOKEN: "nb-token",
+      NOTEBOOK_TOKEN: "nb-token",
     });
     admin = await adminToken(t.app);
   });

@@ -69,9 +69,9 @@ export const SYNC_ACTIONS = [
   "Sync Completed",
   "Sync Failed",
 ] as const;
-export const SYNC_STATUSES = ["Started", "Completed", "Failed"] as const;
+export const AUDIT_SYNC_STATUSES = ["Started", "Completed", "Failed"] as const;
 export const CLASSIFICATION_ACTIONS = ["CREATE", "DELETE", "DISABLE", "ENABLE", "SYNC", "UPDATE"] as const;
-export const POLICY_ACTIONS = [
+export const AUDIT_POLICY_ACTIONS = [
   "Create",
   "Update",
   "Delete",

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import {
   CLASSIFICATION_ACTIONS,
   LOGIN_EVENT_TYPES,
-  POLICY_ACTIONS,
+  AUDIT_POLICY_ACTIONS,
   POLICY_ID_MAX_DIGITS,
   SYNC_ACTIONS,
-  SYNC_STATUSES,
+  AUDIT_SYNC_STATUSES,
   USER_MANAGEMENT_ACTIONS,
 } from "@console/contracts";
 import { DATE_FORMAT } from "../../shared/lib/format";
@@ -20,7 +20,7 @@ const DATE_TIME_PICKER_FORMAT = "DD-MM-YYYY hh:mm:ss a";
 const ACTIONS: Record<string, readonly string[]> = {
   "user-management-userManagement": USER_MANAGEMENT_ACTIONS,
   "user-management-sync": SYNC_ACTIONS,
-  "policy-management-acl": POLICY_ACTIONS,
+  "policy-management-acl": AUDIT_POLICY_ACTIONS,
   "data-classification-classification": CLASSIFICATION_ACTIONS,
   "settings-components": ["Update Assigned Users", "Update Assigned Groups", "Activate", "Deactivate"],
   "settings-menu": ["Update Assigned Users", "Update Assigned Groups", "Activate", "Deactivate"],
@@ -105,7 +105,7 @@ export function FilterFields(props: {
     );
   const statuses =
     tabKey === "user-management-sync"
-      ? plain(SYNC_STATUSES)
+      ? plain(AUDIT_SYNC_STATUSES)
       : [
           { value: "success", label: t("audits.success") },
           { value: "failure", label: t("audits.failure") },
