@@ -215,6 +215,10 @@ export const AclEventRow = z.object({
   policyName: z.string().nullable(),
   action: z.string(),
   changeSet: z.array(ChangeEntry).nullable(),
+  /** Who the policy was assigned to by this event (the assignment drawer). */
+  assignment: z
+    .object({ usersAssigned: z.array(z.string()), groupsAssigned: z.array(z.string()), createdAt: time })
+    .nullable(),
 });
 export const MinioEventRow = z.object({
   id: z.string(),

@@ -141,7 +141,20 @@ export async function listAcl(db: Queryable, q: Q<typeof AclAuditQuery>) {
       policyName: r.subject_name,
       action: r.action,
       changeSet: changeSetOf(r.details),
+      assignment: assignmentOf(r),
     })),
+  };
+}
+
+function assignmentOf(r: TrailRow) {
+  const a = r.details.assignment as
+    { usersAssigned?: unknown; groupsAssigned?: unknown; createdAt?: unknown } | undefined;
+  if (!a || typeof a !== "object") return null;
+  const names = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+  return {
+    usersAssigned: names(a.usersAssigned),
+    groupsAssigned: names(a.groupsAssigned),
+    createdAt: typeof a.createdAt === "string" ? a.createdAt : iso(r.created_at)!,
   };
 }
 
