@@ -28,10 +28,11 @@ const text = (max = 255) =>
     .string()
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
-const seconds = z.coerce
-  .number({ message: "must be a number of seconds" })
-  .min(0, { message: "must not be negative" })
-  .max(3600, { message: "must be at most 3600 seconds" });
+const seconds = () =>
+  z.coerce
+    .number({ message: "must be a number of seconds" })
+    .min(0, { message: "must not be negative" })
+    .max(3600, { message: "must be at most 3600 seconds" });
 
 const dateRange = {
   startDate: utcDate(false).optional(),
@@ -93,8 +94,8 @@ export const TrinoAuditQuery = checked({
   ...dateRange,
   user: text().optional(),
   status: outcome.optional(),
-  minDuration: seconds.optional(),
-  maxDuration: seconds.optional(),
+  minDuration: seconds().optional(),
+  maxDuration: seconds().optional(),
 });
 export const AirflowAuditQuery = checked({ ...paging, ...dateRange });
 export const AclAuditQuery = checked({
