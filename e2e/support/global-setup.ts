@@ -1,7 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { createTestDatabase } from "../../apps/server/test/support/db.js";
 import { startDirectory } from "./directory.js";
-import { NOTEBOOK_TOKEN, startNotebookStub } from "./notebook.js";
 import { startServer } from "./server.js";
 
 declare module "vitest" {
@@ -16,17 +15,12 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase();
   // User management syncs from a real LDAP directory (slapd on a loopback port).
   const directory = await startDirectory();
-  // The notebook service's audit endpoints.
-  const notebook = await startNotebookStub();
   const server = await startServer("console", {
     DATABASE_URL: database.url,
     ...directory.env(),
     // Both client-configuration modes, so the guides show their internal/external switch.
     CLIENT_TRINO_EXTERNAL_HOST: "trino.example.com",
-    NOTEBOOK_URL: notebook.url,
-    NOTEBOOK_ACCESS_TOKEN: NOTEBOOK_TOKEN,
   }).catch(async (err: unknown) => {
-    await notebook.stop();
     await directory.stop();
     await database.drop();
     throw err;
@@ -35,7 +29,6 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", database.url);
   return async () => {
     await server.stop();
-    await notebook.stop();
     await directory.stop();
     await database.drop();
   };

@@ -70,7 +70,8 @@ async function seed(c) {
        FROM generate_series(1, $1) i`,
     [n("airflow")],
   );
-  await c.query("ANALYZE");
+  // As autovacuum would: the visibility map lets counts run from the indexes alone.
+  await c.query("VACUUM ANALYZE");
   return (Date.now() - t0) / 1000;
 }
 
@@ -163,6 +164,10 @@ function cases() {
   ];
 }
 
+/** The count the console runs: it stops at 10,000 (a capped total). */
+const capped = (sql) =>
+  sql.replace(/^SELECT count\(\*\) FROM (.*)$/s, "SELECT count(*) FROM (SELECT 1 FROM $1 LIMIT 10001) capped");
+
 function trinoEvent(i) {
   const at = new Date(Date.now() - (i % 86400) * 1000).toISOString();
   return {
@@ -223,7 +228,10 @@ async function ingest(url) {
 
 async function main() {
   ensureBuilt();
-  const db = await tempDatabase("pc_bench_audits");
+  // BENCH_AUDIT_DB_URL: a database this script seeded before, kept (seeding takes minutes).
+  const db = process.env.BENCH_AUDIT_DB_URL
+    ? { url: process.env.BENCH_AUDIT_DB_URL, drop: async () => undefined }
+    : await tempDatabase("pc_bench_audits");
   let consoleProc;
   const c = new pg.Client({ connectionString: db.url });
   try {
@@ -234,8 +242,12 @@ async function main() {
       DATABASE_POOL_MAX: "10",
     });
     await c.connect();
-    const seconds = await seed(c);
-    console.log(`seeded ${TOTAL.toLocaleString("en")} audit events in ${fmt(seconds)} s`);
+    const { rows } = await c.query("SELECT count(*)::int AS n FROM trino_query_events");
+    if (rows[0].n === 0) {
+      const seconds = await seed(c);
+      console.log(`seeded ${TOTAL.toLocaleString("en")} audit events in ${fmt(seconds)} s`);
+    } else console.log(`reusing ${process.env.BENCH_AUDIT_DB_URL} (seeded before)`);
+    await c.query("DELETE FROM trino_query_events WHERE query_id LIKE 'bench\\_%'");
     const token = await signIn(consoleProc.url);
     console.log(
       "tab".padEnd(34),
@@ -253,7 +265,7 @@ async function main() {
         total = (await res.json()).total;
       });
       const sql = await timeIt(RUNS, async () => {
-        await Promise.all(k.sql.map((s) => c.query(s, k.params)));
+        await Promise.all([c.query(k.sql[0], k.params), c.query(capped(k.sql[1]), k.params)]);
       });
       console.log(
         k.tab.padEnd(34),

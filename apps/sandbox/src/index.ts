@@ -60,3 +60,4 @@ export {
   minioAuditEntry,
   trinoQueryId,
 } from "./audit-feeds/index.js";
+export { NOTEBOOK_SANDBOX_TOKEN } from "./notebook/audit-routes.js";

@@ -143,8 +143,6 @@ const EnvSchema = z.object({
   KEYCLOAK_EVENTS_CLIENT_ID: z.string().min(1).optional(),
   KEYCLOAK_EVENTS_CLIENT_SECRET: z.string().min(1).optional(),
   KEYCLOAK_EVENTS_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
-  NOTEBOOK_URL: url.optional(),
-  NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
     .int({ message: "must be a whole number of days" })
@@ -185,6 +183,8 @@ const EnvSchema = z.object({
   TRINO_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   TRINO_METADATA_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   TRINO_RULES_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  NOTEBOOK_URL: url.optional(),
+  NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
   NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   DATA_PRODUCT_CATALOG: z.string().min(1).default("dataproducts"),
 });

@@ -176,6 +176,9 @@ describe.each(DB_KINDS)("audit sources (%s)", (kind) => {
         status: "success",
         subjectId: "43",
         subjectName: "hr",
+        details: {
+          assignment: { usersAssigned: ["ann"], groupsAssigned: ["hr-team"], createdAt: "2026-03-01T10:00:00.000Z" },
+        },
       });
       await writeAudit(q, {
         source: "settings-menu",
@@ -203,7 +206,11 @@ describe.each(DB_KINDS)("audit sources (%s)", (kind) => {
       ipAddress: "10.9.8.7",
       changeSet: [{ column: "policyName", oldVal: "fin", newVal: "finance-read" }],
     });
-    expect((await api(t.app, admin, "GET", "/acl/audit?action=Create")).body.items[0].policyName).toBe("hr");
+    expect((await api(t.app, admin, "GET", "/acl/audit?action=Create")).body.items[0]).toMatchObject({
+      policyName: "hr",
+      changeSet: null,
+      assignment: { usersAssigned: ["ann"], groupsAssigned: ["hr-team"], createdAt: "2026-03-01T10:00:00.000Z" },
+    });
     expect((await api(t.app, admin, "GET", "/acl/audit?policyId=1234567")).status).toBe(400);
     const menu = (await api(t.app, admin, "GET", "/events/menu?menuName=Insights&status=success")).body;
     expect(menu.items[0]).toMatchObject({ menuName: "Insights", action: "Deactivate", status: true });

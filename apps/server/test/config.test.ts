@@ -23,6 +23,10 @@ describe("configuration", () => {
     [{ RESTRICTED_MENUS: "audits,nonsense" }, "Invalid configuration: RESTRICTED_MENUS must list menu keys"],
     [{ DEFAULT_LANDING: "nowhere" }, "Invalid configuration: DEFAULT_LANDING must be one of"],
     [{ ADMIN_PASSWORD: "short" }, "Invalid configuration: ADMIN_PASSWORD must be at least 12 characters"],
+    [{ TRINO_INGEST_TOKEN: "short" }, "Invalid configuration: TRINO_INGEST_TOKEN must be at least 16 characters"],
+    [{ AIRFLOW_API_VERSION: "v3" }, "Invalid configuration: AIRFLOW_API_VERSION must be v1 or v2"],
+    [{ AUDIT_RETENTION_DAYS: "0" }, "Invalid configuration: AUDIT_RETENTION_DAYS must be at least 1"],
+    [{ AUDIT_RETENTION_DAYS: "1.5" }, "Invalid configuration: AUDIT_RETENTION_DAYS must be a whole number of days"],
   ])("stops on a bad value: %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -28,10 +28,11 @@ const text = (max = 255) =>
     .string()
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
-const seconds = z.coerce
-  .number({ message: "must be a number of seconds" })
-  .min(0, { message: "must not be negative" })
-  .max(3600, { message: "must be at most 3600 seconds" });
+const seconds = () =>
+  z.coerce
+    .number({ message: "must be a number of seconds" })
+    .min(0, { message: "must not be negative" })
+    .max(3600, { message: "must be at most 3600 seconds" });
 
 const dateRange = {
   startDate: utcDate(false).optional(),
@@ -93,8 +94,8 @@ export const TrinoAuditQuery = checked({
   ...dateRange,
   user: text().optional(),
   status: outcome.optional(),
-  minDuration: seconds.optional(),
-  maxDuration: seconds.optional(),
+  minDuration: seconds().optional(),
+  maxDuration: seconds().optional(),
 });
 export const AirflowAuditQuery = checked({ ...paging, ...dateRange });
 export const AclAuditQuery = checked({
@@ -215,6 +216,10 @@ export const AclEventRow = z.object({
   policyName: z.string().nullable(),
   action: z.string(),
   changeSet: z.array(ChangeEntry).nullable(),
+  /** Who the policy was assigned to by this event (the assignment drawer). */
+  assignment: z
+    .object({ usersAssigned: z.array(z.string()), groupsAssigned: z.array(z.string()), createdAt: time })
+    .nullable(),
 });
 export const MinioEventRow = z.object({
   id: z.string(),
@@ -280,7 +285,14 @@ export const ClassificationEventRow = z.object({
 });
 
 function page<T extends z.ZodType>(item: T, id: string) {
-  return z.object({ items: z.array(item), total: z.number().int().nonnegative() }).meta({ id });
+  return z
+    .object({
+      items: z.array(item),
+      total: z.number().int().nonnegative(),
+      /** True when more events match than the total counts (counting stops at 10,000). */
+      capped: z.boolean(),
+    })
+    .meta({ id });
 }
 function catalogPage<T extends z.ZodType>(item: T, id: string) {
   return z.object({ data: z.array(item), total_count: z.number().int().nonnegative() }).meta({ id });

@@ -1,4 +1,5 @@
 import Fastify from "fastify";
+import { auditRoutes } from "./audit-routes.js";
 import { tagRoutes } from "./routes.js";
 
 export interface NotebookSim {
@@ -13,6 +14,7 @@ export async function startNotebookSim(opts: { port?: number } = {}): Promise<No
   const state = { removedTags: new Set<string>() };
   const app = Fastify({ logger: false });
   tagRoutes(app, state);
+  auditRoutes(app);
   const url = await app.listen({ port: opts.port ?? 0, host: "127.0.0.1" });
   return { url, removeTag: (n) => void state.removedTags.add(n), stop: () => app.close() };
 }

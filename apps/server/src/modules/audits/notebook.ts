@@ -4,6 +4,7 @@ import {
   type ClassificationAuditQuery,
   type NotebookAuditQuery,
 } from "@console/contracts";
+import { NOTEBOOK_SANDBOX_TOKEN } from "@console/sandbox";
 import { z } from "zod";
 import { UpstreamError } from "../../platform/errors.js";
 import type { Services } from "../../platform/services.js";
@@ -42,7 +43,7 @@ const HistoryAnswer = z.object({
 export function createNotebookSource(s: Services) {
   const base = (s.config.NOTEBOOK_URL ?? s.sandbox?.urls.notebook)?.replace(/\/+$/, "");
   if (!base) return null;
-  const token = s.config.NOTEBOOK_URL ? s.config.NOTEBOOK_ACCESS_TOKEN : "sandbox-notebook-token";
+  const token = s.config.NOTEBOOK_URL ? s.config.NOTEBOOK_ACCESS_TOKEN : NOTEBOOK_SANDBOX_TOKEN;
   const get = async <T extends z.ZodType>(path: string, params: Record<string, unknown>, schema: T) => {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));

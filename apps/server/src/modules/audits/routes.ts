@@ -15,6 +15,7 @@ import { every } from "./schedule.js";
 import * as store from "./store.js";
 
 const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
+const VERDICT_MS = 60_000;
 
 export async function auditsModule(app: FastifyInstance, s: Services): Promise<void> {
   const c = s.config;
@@ -76,10 +77,22 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
     if (!notebook) throw new UpstreamError("The data catalogue", "it is not configured (set NOTEBOOK_URL)", 503);
     return notebook.ruleHistory(query);
   });
+  // Verifying recomputes every hash: one run at a time, its verdict kept for a minute unless
+  // the trail has grown or been archived since.
+  let verdict: { at: number; key: string; run: ReturnType<typeof verifyAuditChain> } | null = null;
   handle(app, auditRoutes.status, async () => {
-    const verdict = await verifyAuditChain(s.db);
-    const archived = (await s.db.query<{ n: string }>("SELECT count(*) AS n FROM audit_events_archive")).rows[0]!.n;
-    return { ...verdict, archived: Number(archived), retentionDays: c.AUDIT_RETENTION_DAYS ?? null };
+    const { rows } = await s.db.query<{ head: string | null; archived: string }>(
+      `SELECT (SELECT seq FROM audit_chain_head WHERE id = 1) AS head,
+              (SELECT count(*) FROM audit_events_archive) AS archived`,
+    );
+    const key = `${rows[0]!.head}/${rows[0]!.archived}`;
+    if (!verdict || verdict.key !== key || Date.now() - verdict.at > VERDICT_MS) {
+      const run = verifyAuditChain(s.db);
+      verdict = { at: Date.now(), key, run };
+      run.catch(() => (verdict = null));
+    }
+    const result = await verdict.run;
+    return { ...result, archived: Number(rows[0]!.archived), retentionDays: c.AUDIT_RETENTION_DAYS ?? null };
   });
 
   // Ingest endpoints take their body as text: MinIO batches are newline-delimited JSON.

@@ -28,20 +28,30 @@ export class Where {
   }
 }
 
-/** One page and the total of a filtered table, newest first. */
+/**
+ * Counting stops here: past it a filter matches "at least this many" events. An exact count
+ * of millions of rows costs a scan per page; a person narrows the filter long before.
+ */
+export const COUNT_CAP = 10_000;
+
+/** One page and the total (capped at COUNT_CAP) of a filtered table. */
 export async function pageOf<R>(
   q: Queryable,
   opts: { from: string; select: string; where: Where; orderBy: string; offset: number; limit: number },
-): Promise<{ rows: R[]; total: number }> {
+): Promise<{ rows: R[]; total: number; capped: boolean }> {
   const n = opts.where.params.length;
   const [rows, count] = await Promise.all([
     q.query<R>(
       `SELECT ${opts.select} FROM ${opts.from} ${opts.where} ORDER BY ${opts.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...opts.where.params, opts.limit, opts.offset],
     ),
-    q.query<{ n: string }>(`SELECT count(*) AS n FROM ${opts.from} ${opts.where}`, opts.where.params),
+    q.query<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${opts.from} ${opts.where} LIMIT ${COUNT_CAP + 1}) capped`,
+      opts.where.params,
+    ),
   ]);
-  return { rows: rows.rows, total: Number(count.rows[0]!.n) };
+  const counted = Number(count.rows[0]!.n);
+  return { rows: rows.rows, total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP };
 }
 
 export const iso = (d: Date | string | null | undefined): string | null =>

@@ -67,9 +67,10 @@ async function trailPage(db: Queryable, where: Where, first: number, max: number
 }
 
 export async function listUserManagement(db: Queryable, source: string, q: Q<typeof UserManagementAuditQuery>) {
-  const { rows, total } = await trailPage(db, trailWhere(source, q), q.first, q.max);
+  const { rows, total, capped } = await trailPage(db, trailWhere(source, q), q.first, q.max);
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       id: r.id,
       createdAt: iso(r.created_at)!,
@@ -87,9 +88,10 @@ export async function listSettings(db: Queryable, kind: "components" | "menu", q
     "subject_name = ?",
     kind === "components" ? q.component : q.menuName,
   );
-  const { rows, total } = await trailPage(db, where, q.first, q.max);
+  const { rows, total, capped } = await trailPage(db, where, q.first, q.max);
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       id: r.id,
       createdAt: iso(r.created_at)!,
@@ -105,10 +107,11 @@ export async function listSettings(db: Queryable, kind: "components" | "menu", q
 }
 
 export async function listSync(db: Queryable, q: Q<typeof SyncAuditQuery>) {
-  const { rows, total } = await trailPage(db, trailWhere(AUDIT_TRAIL_SOURCES.sync, q), q.first, q.max);
+  const { rows, total, capped } = await trailPage(db, trailWhere(AUDIT_TRAIL_SOURCES.sync, q), q.first, q.max);
   const num = (v: unknown) => (typeof v === "number" ? v : null);
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       id: r.id,
       createdAt: iso(r.created_at)!,
@@ -125,9 +128,10 @@ export async function listSync(db: Queryable, q: Q<typeof SyncAuditQuery>) {
 
 export async function listAcl(db: Queryable, q: Q<typeof AclAuditQuery>) {
   const where = trailWhere(AUDIT_TRAIL_SOURCES.acl, q).add("subject_id = ?", q.policyId);
-  const { rows, total } = await trailPage(db, where, q.first, q.max);
+  const { rows, total, capped } = await trailPage(db, where, q.first, q.max);
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       event_id: r.id,
       createdAt: iso(r.created_at)!,
@@ -137,7 +141,20 @@ export async function listAcl(db: Queryable, q: Q<typeof AclAuditQuery>) {
       policyName: r.subject_name,
       action: r.action,
       changeSet: changeSetOf(r.details),
+      assignment: assignmentOf(r),
     })),
+  };
+}
+
+function assignmentOf(r: TrailRow) {
+  const a = r.details.assignment as
+    { usersAssigned?: unknown; groupsAssigned?: unknown; createdAt?: unknown } | undefined;
+  if (!a || typeof a !== "object") return null;
+  const names = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+  return {
+    usersAssigned: names(a.usersAssigned),
+    groupsAssigned: names(a.groupsAssigned),
+    createdAt: typeof a.createdAt === "string" ? a.createdAt : iso(r.created_at)!,
   };
 }
 
@@ -148,7 +165,7 @@ export async function listLogin(db: Queryable, q: Q<typeof LoginEventsQuery>) {
     .add("client_id = ?", q.clientId)
     .add("time >= ?", q.startDate)
     .add("time <= ?", q.endDate);
-  const { rows, total } = await pageOf<{
+  const { rows, total, capped } = await pageOf<{
     id: string;
     time: Date;
     username: string;
@@ -166,6 +183,7 @@ export async function listLogin(db: Queryable, q: Q<typeof LoginEventsQuery>) {
   });
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       id: String(r.id),
       time: iso(r.time)!,
@@ -186,7 +204,7 @@ export async function listAdminEvents(db: Queryable, q: Q<typeof AdminEventsQuer
     .add("time >= ?", q.startDate)
     .add("time <= ?", q.endDate);
   // Admin events page by page number (spec section 7).
-  const { rows, total } = await pageOf<{
+  const { rows, total, capped } = await pageOf<{
     id: string;
     time: Date;
     auth_details: Record<string, string | null>;
@@ -203,6 +221,7 @@ export async function listAdminEvents(db: Queryable, q: Q<typeof AdminEventsQuer
   });
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       id: String(r.id),
       time: iso(r.time)!,
@@ -234,7 +253,7 @@ export async function listTrino(db: Queryable, q: Q<typeof TrinoAuditQuery>) {
     .add("wall_seconds <= ?", q.maxDuration)
     .add("created_at >= ?", q.startDate)
     .add("created_at <= ?", q.endDate);
-  const { rows, total } = await pageOf<{
+  const { rows, total, capped } = await pageOf<{
     query_id: string;
     created_at: Date;
     username: string;
@@ -257,6 +276,7 @@ export async function listTrino(db: Queryable, q: Q<typeof TrinoAuditQuery>) {
   });
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       queryId: r.query_id,
       created_at: iso(r.created_at)!,
@@ -273,7 +293,7 @@ export async function listTrino(db: Queryable, q: Q<typeof TrinoAuditQuery>) {
 
 export async function listAirflow(db: Queryable, q: Q<typeof AirflowAuditQuery>) {
   const where = new Where().add("execution_date >= ?", q.startDate).add("execution_date <= ?", q.endDate);
-  const { rows, total } = await pageOf<{
+  const { rows, total, capped } = await pageOf<{
     dag_id: string;
     run_id: string;
     execution_date: Date;
@@ -292,6 +312,7 @@ export async function listAirflow(db: Queryable, q: Q<typeof AirflowAuditQuery>)
   });
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       execution_date: iso(r.execution_date)!,
       dag_id: r.dag_id,
@@ -317,7 +338,7 @@ export async function listMinio(db: Queryable, q: Q<typeof MinioAuditQuery>) {
     .add("lower(bucket) LIKE ?", q.bucket ? prefixPattern(q.bucket) : undefined)
     .add("time >= ?", q.startDate)
     .add("time <= ?", q.endDate);
-  const { rows, total } = await pageOf<{
+  const { rows, total, capped } = await pageOf<{
     id: string;
     time: Date;
     username: string | null;
@@ -338,6 +359,7 @@ export async function listMinio(db: Queryable, q: Q<typeof MinioAuditQuery>) {
   });
   return {
     total,
+    capped,
     items: rows.map((r) => ({
       id: String(r.id),
       time: iso(r.time)!,

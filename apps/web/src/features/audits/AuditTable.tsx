@@ -59,6 +59,7 @@ export function AuditTable(props: { tabKey: string; tab: TabDef }) {
         rowKey={(r) => rowKeyOf(r)}
         list={list}
         pageSizes={PAGE_SIZES}
+        totalText={events.data?.capped ? (n) => t("audits.totalAtLeast", { count: n.toLocaleString("en") }) : undefined}
       />
       <ChangeSetDrawer request={drawer} onClose={() => setDrawer(null)} />
     </Flex>

@@ -50,15 +50,17 @@ export function ChangeSetDrawer(props: { request: DrawerRequest | null; onClose:
     title = t("audits.drawer.policy", { id: row.policyId ?? "", name: row.policyName ?? "" });
     body = <Bullets sentences={changesOf(row).flatMap((e) => describePolicyChange(e))} />;
   } else if (req?.kind === "assignments") {
-    const a = assignmentsOf(changesOf(row)) ?? { users: [], groups: [] };
+    const record = row.assignment as { usersAssigned: string[]; groupsAssigned: string[]; createdAt: string } | null;
+    const a = assignmentsOf(changesOf(row), record) ?? { users: [], groups: [] };
+    const when = record?.createdAt ?? String(row.createdAt);
     title = t("audits.drawer.assignments");
     body = (
       <Flex vertical gap={16}>
         <Typography.Text>
           {t("audits.drawer.policy", { id: row.policyId ?? "", name: row.policyName ?? "" })}
         </Typography.Text>
-        <AssignmentTable title={t("audits.drawer.assignedUsers")} names={a.users} time={String(row.createdAt)} />
-        <AssignmentTable title={t("audits.drawer.assignedGroups")} names={a.groups} time={String(row.createdAt)} />
+        <AssignmentTable title={t("audits.drawer.assignedUsers")} names={a.users} time={when} />
+        <AssignmentTable title={t("audits.drawer.assignedGroups")} names={a.groups} time={when} />
       </Flex>
     );
   } else if (req?.kind === "classification") {

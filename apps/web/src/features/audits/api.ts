@@ -42,6 +42,8 @@ export function useTrailStatus() {
 export interface EventsPage<R> {
   rows: R[];
   total: number;
+  /** More events match than the total counts. */
+  capped: boolean;
 }
 
 function search(query: Record<string, unknown>): string {
@@ -57,15 +59,15 @@ export function useAuditEvents<R>(path: string, query: Record<string, unknown>, 
   return useQuery({
     queryKey: [...auditKeys.events(path, query), refreshedAt],
     queryFn: async ({ signal }): Promise<EventsPage<R>> => {
-      const body = await request<{ items?: R[]; total?: number; data?: R[]; total_count?: number }>(
+      const body = await request<{ items?: R[]; total?: number; capped?: boolean; data?: R[]; total_count?: number }>(
         "GET",
         `${path}${search(query)}`,
         undefined,
         signal,
       );
       return catalogStyle
-        ? { rows: body.data ?? [], total: body.total_count ?? 0 }
-        : { rows: body.items ?? [], total: body.total ?? 0 };
+        ? { rows: body.data ?? [], total: body.total_count ?? 0, capped: false }
+        : { rows: body.items ?? [], total: body.total ?? 0, capped: body.capped ?? false };
     },
     placeholderData: keepPreviousData,
     retry: false,

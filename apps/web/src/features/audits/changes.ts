@@ -69,9 +69,42 @@ function objectChange(prefix: string, oldVal: unknown, newVal: unknown): string[
   return keys.flatMap((k) => simple(label(`${prefix}.${k}`), o[k], n[k]));
 }
 
+/** JSON written as text (the policy trail stores structured values that way). */
+function parsed(v: unknown): unknown {
+  if (typeof v !== "string" || !/^[[{]/.test(v.trim())) return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
+
+type Item = Record<string, unknown>;
+const asItems = (v: unknown): Item[] => (Array.isArray(v) ? (v as Item[]) : []);
+
+/** Whole lists of row filters or column masks: one sentence per item added, removed or changed. */
+function itemChanges(column: "rowFilters" | "columnDetails", oldVal: unknown, newVal: unknown): string[] {
+  const isFilter = column === "rowFilters";
+  const keyOf = (i: Item) => `${text(i.table)}.${text(isFilter ? i.columnName : i.name)}`;
+  const show = (i: Item | undefined) =>
+    !i ? "" : isFilter ? [i.columnName, i.filterCondition, i.value].map(text).filter(Boolean).join(" ") : text(i.mask);
+  const before = new Map(asItems(oldVal).map((i) => [keyOf(i), i]));
+  const after = new Map(asItems(newVal).map((i) => [keyOf(i), i]));
+  return [...new Set([...before.keys(), ...after.keys()])].flatMap((k) => {
+    const i = after.get(k) ?? before.get(k)!;
+    const lbl = isFilter
+      ? t("audits.change.rowFilter", { column: k })
+      : t("audits.change.columnMask", { column: k, type: text(i.type) });
+    return simple(lbl, show(before.get(k)), show(after.get(k)));
+  });
+}
+
 /** Human-readable sentences for one entry of a policy change set (spec: the columns handled). */
-export function describePolicyChange(entry: ChangeEntry & { type?: string }): string[] {
+export function describePolicyChange(raw: ChangeEntry & { type?: string }): string[] {
+  const entry = { ...raw, oldVal: parsed(raw.oldVal), newVal: parsed(raw.newVal) };
   const { column, oldVal, newVal } = entry;
+  if ((column === "rowFilters" || column === "columnDetails") && (Array.isArray(oldVal) || Array.isArray(newVal)))
+    return itemChanges(column, oldVal, newVal);
   if (column.startsWith("rowFilters.")) {
     return simple(t("audits.change.rowFilter", { column: column.slice("rowFilters.".length) }), oldVal, newVal);
   }
@@ -134,8 +167,17 @@ function pct(v: unknown): string {
   return typeof v === "number" ? String(Math.round(v * 100)) : "—";
 }
 
-/** Users and groups newly assigned by a policy change, for the assignment drawer. */
-export function assignmentsOf(changeSet: ChangeEntry[] | null): { users: string[]; groups: string[] } | null {
+/**
+ * Users and groups assigned by a policy event, for the assignment drawer: the event's
+ * assignment record when it has one, else what its change set assigned.
+ */
+export function assignmentsOf(
+  changeSet: ChangeEntry[] | null,
+  record?: { usersAssigned: string[]; groupsAssigned: string[] } | null,
+): { users: string[]; groups: string[] } | null {
+  const all = (xs: string[]) => xs.map((x) => (x === ".*" ? "all" : x));
+  if (record && (record.usersAssigned.length || record.groupsAssigned.length))
+    return { users: all(record.usersAssigned), groups: all(record.groupsAssigned) };
   if (!changeSet) return null;
   const pick = (col: string) => {
     const e = changeSet.find((x) => x.column === col);

@@ -203,7 +203,7 @@ export const COLUMNS: Record<string, ColumnMaker[]> = {
         const name = String(r.policyName ?? r.policyId ?? "");
         const cs = r.changeSet as ChangeEntry[] | null;
         const showChanges = (POLICY_CHANGE_SET_ACTIONS as readonly string[]).includes(String(r.action));
-        const assigned = assignmentsOf(cs);
+        const assigned = assignmentsOf(cs, r.assignment as Parameters<typeof assignmentsOf>[1]);
         if (!showChanges && !assigned) return c.t("audits.na");
         return (
           <Flex gap={0} wrap>

@@ -29,6 +29,8 @@ export interface ListTableProps<T> {
   caption?: string;
   size?: TableProps<T>["size"];
   scrollY?: number;
+  /** The pager's total text, when it is not "N in total" (e.g. a capped count). */
+  totalText?: (total: number) => string;
 }
 
 function isEmpty(v: unknown): boolean {
@@ -95,7 +97,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
         total,
         showSizeChanger: !props.fixedPageSize,
         pageSizeOptions: (props.pageSizes ?? PAGE_SIZES).map(String),
-        showTotal: (n) => t("common.total", { count: n }),
+        showTotal: (n) => (props.totalText ? props.totalText(n) : t("common.total", { count: n })),
         hideOnSinglePage: false,
       }}
     />

@@ -5,6 +5,7 @@ import * as syncJobs from "./0102_sync_jobs.js";
 import * as identityAdminEvents from "./0103_identity_admin_events.js";
 import * as policies from "./0200_policies.js";
 import * as auditSources from "./0400_audit_sources.js";
+import * as auditCoveringIndexes from "./0401_audit_covering_indexes.js";
 import * as licences from "./0600_licences.js";
 import * as insights from "./0700_insights.js";
 
@@ -17,6 +18,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0103_identity_admin_events", sql: identityAdminEvents.sql },
   { id: "0200_policies", sql: policies.sql },
   { id: "0400_audit_sources", sql: auditSources.sql },
+  { id: "0401_audit_covering_indexes", sql: auditCoveringIndexes.sql },
   { id: "0600_licences", sql: licences.sql },
   { id: "0700_insights", sql: insights.sql },
 ];
