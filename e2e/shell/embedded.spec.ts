@@ -23,7 +23,7 @@ describe("the console on its embedded defaults", () => {
     const browser = await launchBrowser();
     const { page } = await newPage(browser);
     await signInAs(page, server.url, "admin", ADMIN_PASSWORD);
-    await page.getByRole("heading", { name: "Home" }).waitFor();
+    await page.getByRole("heading", { name: "Cluster overview" }).waitFor();
     await browser.close();
   });
 });

@@ -25,7 +25,7 @@ describe("the shell", () => {
   it("signs in through the login page and lands on home", async () => {
     await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
     expect(new URL(page.url()).pathname).toBe("/home");
-    await page.getByRole("heading", { name: "Home" }).waitFor();
+    await page.getByRole("heading", { name: "Cluster overview" }).waitFor();
     const menu = page.getByRole("menu", { name: "Main menu" });
     for (const item of [
       "Home",
@@ -81,7 +81,7 @@ describe("the shell", () => {
     expect(await page.evaluate(() => localStorage.getItem("isDarkMode"))).toBe("true");
     const dark = await page.evaluate(() => getComputedStyle(document.querySelector(".ant-layout")!).backgroundColor);
     await page.reload();
-    await page.getByRole("heading", { name: "Home" }).waitFor();
+    await page.getByRole("heading", { name: "Cluster overview" }).waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.querySelector(".ant-layout")!).backgroundColor)).toBe(
       dark,
     );
