@@ -25,3 +25,6 @@ export function useRegisterTour(steps: Steps | null): void {
 export function useTourSteps(): Steps | null {
   return useContext(TourContext).steps;
 }
+
+/** A tour step's target: the element marked `data-tour="<name>"` on the current screen. */
+export const tourTarget = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;

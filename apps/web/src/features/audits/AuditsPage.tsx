@@ -1,8 +1,9 @@
 import { SafetyCertificateOutlined, WarningOutlined } from "@ant-design/icons";
 import { Empty, Flex, Select, Spin, Tabs, Tag, Tooltip } from "antd";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../shared/ui/PageHeader";
+import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { useAuditableComponents, useTrailStatus } from "./api";
 import { AuditTable } from "./AuditTable";
 import { TABS } from "./tabs";
@@ -42,16 +43,42 @@ export default function AuditsPage() {
   const activeTab = tab && tabs.includes(tab) ? tab : (tabs[0] ?? null);
 
   const notEnabled = <Empty description={t("audits.auditNotEnabled")} />;
+  useRegisterTour(
+    useMemo(
+      () => [
+        {
+          title: t("audits.component"),
+          description: t("tour.audits.component"),
+          target: tourTarget("audits-component"),
+        },
+        { title: t("tour.audits.tabs.title"), description: t("tour.audits.tabs"), target: tourTarget("audits-tabs") },
+        {
+          title: t("tour.audits.trail.title"),
+          description: t("tour.audits.trail"),
+          target: tourTarget("audits-trail"),
+        },
+      ],
+      [t],
+    ),
+  );
   return (
     <>
-      <PageHeader crumbs={[{ label: t("audits.breadcrumb") }]} title={t("audits.title")} extra={<TrailStatus />} />
+      <PageHeader
+        crumbs={[{ label: t("audits.breadcrumb") }]}
+        title={t("audits.title")}
+        extra={
+          <span data-tour="audits-trail">
+            <TrailStatus />
+          </span>
+        }
+      />
       {components.isPending ? (
         <Flex justify="center" style={{ padding: 48 }}>
           <Spin aria-label={t("common.loading")} />
         </Flex>
       ) : (
         <Flex vertical gap={8}>
-          <Flex gap={8} align="center">
+          <Flex gap={8} align="center" data-tour="audits-component">
             <label htmlFor="audit-component">{t("audits.component")}</label>
             <Select
               id="audit-component"
@@ -65,20 +92,22 @@ export default function AuditsPage() {
             />
           </Flex>
           {component ? (
-            <Tabs
-              activeKey={activeTab ?? undefined}
-              onChange={setTab}
-              destroyOnHidden
-              items={component.auditTypes.map((a) => {
-                const key = `${component.key}-${a.key}`;
-                const def = TABS[key];
-                return {
-                  key,
-                  label: a.name,
-                  children: component.enabled && def ? <AuditTable key={key} tabKey={key} tab={def} /> : notEnabled,
-                };
-              })}
-            />
+            <div data-tour="audits-tabs">
+              <Tabs
+                activeKey={activeTab ?? undefined}
+                onChange={setTab}
+                destroyOnHidden
+                items={component.auditTypes.map((a) => {
+                  const key = `${component.key}-${a.key}`;
+                  const def = TABS[key];
+                  return {
+                    key,
+                    label: a.name,
+                    children: component.enabled && def ? <AuditTable key={key} tabKey={key} tab={def} /> : notEnabled,
+                  };
+                })}
+              />
+            </div>
           ) : (
             notEnabled
           )}

@@ -1,10 +1,12 @@
 import { CopyOutlined, DashboardOutlined, ExportOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Skeleton } from "antd";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../app/auth";
 import { useComponentList } from "../../app/queries";
 import { toast } from "../../app/shell/notify";
+import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { errorMessage } from "../../shared/lib/api";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useComponentPods } from "../pod-logs/api";
@@ -79,6 +81,7 @@ export default function ComponentsPage() {
 
   return (
     <>
+      <ComponentsTour />
       <PageHeader
         crumbs={[{ label: t("menu.components") }]}
         title={component?.label ?? t("menu.components")}
@@ -89,19 +92,23 @@ export default function ComponentsPage() {
           <Alert type="error" showIcon role="alert" title={t("cluster.unavailable")} description={list.platformError} />
         ) : null}
         {list ? (
-          <ComponentCards
-            list={list}
-            selected={selected}
-            onSelect={(key) => void navigate(toComponents(key), { replace: true })}
-          />
+          <div data-tour="components-cards">
+            <ComponentCards
+              list={list}
+              selected={selected}
+              onSelect={(key) => void navigate(toComponents(key), { replace: true })}
+            />
+          </div>
         ) : (
           <Skeleton active />
         )}
         {failure ? <Alert type="error" showIcon role="alert" title={errorMessage(failure)} /> : null}
         {selected === "spark-jobs" || selected === "flink-jobs" ? (
-          <JobsTable key={selected} kind={selected} />
+          <div data-tour="components-details">
+            <JobsTable key={selected} kind={selected} />
+          </div>
         ) : selected ? (
-          <>
+          <div data-tour="components-details">
             <ComponentPods
               component={selected}
               stats={stats.data}
@@ -110,11 +117,34 @@ export default function ComponentsPage() {
               failed={!!stats.error}
             />
             <ServiceDetailsCard services={details.data?.services} loading={details.isLoading} />
-          </>
+          </div>
         ) : list ? (
           <Alert type="info" showIcon title={t("components.noneActive")} />
         ) : null}
       </Flex>
     </>
   );
+}
+
+/** The components screen's guided tour. */
+function ComponentsTour() {
+  const { t } = useTranslation();
+  useRegisterTour(
+    useMemo(
+      () => [
+        {
+          title: t("tour.components.cards.title"),
+          description: t("tour.components.cards"),
+          target: tourTarget("components-cards"),
+        },
+        {
+          title: t("tour.components.details.title"),
+          description: t("tour.components.details"),
+          target: tourTarget("components-details"),
+        },
+      ],
+      [t],
+    ),
+  );
+  return null;
 }

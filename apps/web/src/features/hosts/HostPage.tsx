@@ -1,5 +1,5 @@
 import { Alert, Card, Col, Descriptions, Flex, Row, Skeleton, theme, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import {
@@ -17,6 +17,7 @@ import {
 import dayjs from "dayjs";
 import { PODS_PAGE_SIZE, SMALL_PAGE_SIZES, type ClusterPod, type Host } from "@console/contracts";
 import { errorMessage } from "../../shared/lib/api";
+import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { formatBytes, formatDateTime, PLACEHOLDER } from "../../shared/lib/format";
 import { sortRows } from "../../shared/lib/sortRows";
 import { useListState } from "../../shared/lib/useListState";
@@ -127,13 +128,23 @@ export default function HostPage() {
     memory: (p) => p.memory.usage,
   });
   const failure = host.error ?? pods.error;
+  useRegisterTour(
+    useMemo(
+      () => [
+        { title: t("tour.host.usage.title"), description: t("tour.host.usage"), target: tourTarget("host-usage") },
+        { title: t("cluster.host.details"), description: t("tour.host.details"), target: tourTarget("host-details") },
+        { title: t("cluster.host.pods"), description: t("tour.host.pods"), target: tourTarget("host-pods") },
+      ],
+      [t],
+    ),
+  );
   return (
     <>
       <PageHeader crumbs={[{ label: t("menu.home"), to: "/home" }, { label: id }]} title={id} />
       <Flex vertical gap={16}>
         {failure ? <Alert type="error" showIcon role="alert" title={errorMessage(failure)} /> : null}
         {h ? (
-          <Row gutter={[16, 16]}>
+          <Row gutter={[16, 16]} data-tour="host-usage">
             <Col xs={24} lg={6}>
               <UsageDonut
                 title={t("cluster.host.cpuUsage")}
@@ -185,7 +196,7 @@ export default function HostPage() {
           <Skeleton active />
         ) : null}
         {h ? (
-          <Card size="small" title={t("cluster.host.details")}>
+          <Card size="small" title={t("cluster.host.details")} data-tour="host-details">
             <Descriptions
               size="small"
               column={{ xs: 1, md: 2, xl: 3 }}
@@ -209,7 +220,7 @@ export default function HostPage() {
             />
           </Card>
         ) : null}
-        <Card size="small" title={t("cluster.host.pods")}>
+        <Card size="small" title={t("cluster.host.pods")} data-tour="host-pods">
           <ListTable<ClusterPod>
             columns={columns}
             rows={rows}

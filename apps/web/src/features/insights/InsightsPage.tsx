@@ -2,7 +2,7 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { Alert, App, Button, Col, Flex, Row, theme } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useRegisterTour } from "../../app/shell/tour";
+import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { errorMessage } from "../../shared/lib/api";
 import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
@@ -11,8 +11,6 @@ import { TopQueriesChart, UsageCharts } from "./parts/Charts";
 import { PipelineTable } from "./parts/PipelineTable";
 import { StatCards } from "./parts/StatCards";
 import { TopLists } from "./parts/TopLists";
-
-const byTour = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
 
 export default function InsightsPage() {
   const { t } = useTranslation();
@@ -29,19 +27,27 @@ export default function InsightsPage() {
         {
           title: t("insights.analytics"),
           description: t("insights.tour.analytics"),
-          target: byTour("insights-analytics"),
+          target: tourTarget("insights-analytics"),
         },
-        { title: t("insights.topQueries"), description: t("insights.tour.charts"), target: byTour("insights-charts") },
+        {
+          title: t("insights.topQueries"),
+          description: t("insights.tour.charts"),
+          target: tourTarget("insights-charts"),
+        },
         {
           title: t("insights.pipelineSummary"),
           description: t("insights.tour.pipelines"),
-          target: byTour("insights-pipelines"),
+          target: tourTarget("insights-pipelines"),
         },
-        { title: t("insights.statistics"), description: t("insights.tour.statistics"), target: byTour("insights-top") },
+        {
+          title: t("insights.statistics"),
+          description: t("insights.tour.statistics"),
+          target: tourTarget("insights-top"),
+        },
         {
           title: t("insights.recompute"),
           description: t("insights.tour.recompute"),
-          target: byTour("insights-recompute"),
+          target: tourTarget("insights-recompute"),
         },
       ],
       [t],

@@ -19,7 +19,7 @@ import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
 import { PageHeader } from "../../shared/ui/PageHeader";
-import { useRegisterTour } from "../../app/shell/tour";
+import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
 import { policyCrumbs, toNewPolicy, toPublications, toVisibility } from "./links";
@@ -42,8 +42,6 @@ const SYNC_BADGE: Record<Policy["syncStatus"], "success" | "warning" | "error" |
   expired: "error",
 };
 
-const byTour = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
-
 /** The policy list (spec: policy management list). */
 export default function PoliciesPage() {
   const { t } = useTranslation();
@@ -54,16 +52,16 @@ export default function PoliciesPage() {
   useRegisterTour(
     useMemo(
       () => [
-        { title: t("policies.title"), description: t("policies.tour.actions"), target: byTour("policies-actions") },
+        { title: t("policies.title"), description: t("policies.tour.actions"), target: tourTarget("policies-actions") },
         {
           title: t("policies.quick.label"),
           description: t("policies.tour.filters"),
-          target: byTour("policies-filters"),
+          target: tourTarget("policies-filters"),
         },
         {
           title: t("policies.tour.tableTitle"),
           description: t("policies.tour.table"),
-          target: byTour("policies-table"),
+          target: tourTarget("policies-table"),
         },
       ],
       [t],

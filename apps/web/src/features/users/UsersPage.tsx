@@ -2,7 +2,7 @@ import { SettingOutlined } from "@ant-design/icons";
 import { Button, Tabs } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRegisterTour } from "../../app/shell/tour";
+import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { useShell } from "../../app/state";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { GroupsTab } from "./GroupsTab";
@@ -11,7 +11,6 @@ import { SyncSettingsDrawer } from "./SyncSettingsDrawer";
 import { UsersTab } from "./UsersTab";
 
 const SCREEN = "user-management";
-const byTour = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
 
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -21,9 +20,13 @@ export default function UsersPage() {
   useRegisterTour(
     useMemo(
       () => [
-        { title: t("users.title"), description: t("users.tour.tabs"), target: byTour("users-tabs") },
-        { title: t("users.filter.searchQuery"), description: t("users.tour.filter"), target: byTour("users-filter") },
-        { title: t("sync.now"), description: t("users.tour.sync"), target: byTour("users-sync") },
+        { title: t("users.title"), description: t("users.tour.tabs"), target: tourTarget("users-tabs") },
+        {
+          title: t("users.filter.searchQuery"),
+          description: t("users.tour.filter"),
+          target: tourTarget("users-filter"),
+        },
+        { title: t("sync.now"), description: t("users.tour.sync"), target: tourTarget("users-sync") },
       ],
       [t],
     ),
