@@ -71,20 +71,6 @@ export const SYNC_ACTIONS = [
 ] as const;
 export const AUDIT_SYNC_STATUSES = ["Started", "Completed", "Failed"] as const;
 export const CLASSIFICATION_ACTIONS = ["CREATE", "DELETE", "DISABLE", "ENABLE", "SYNC", "UPDATE"] as const;
-export const AUDIT_POLICY_ACTIONS = [
-  "Create",
-  "Update",
-  "Delete",
-  "Enable",
-  "Disable",
-  "Sync",
-  "Export as CSV",
-  "Clone",
-  "Table Access Request Created",
-  "Reject",
-  "Approve",
-  "Policy Expired",
-] as const;
 /** Policy actions whose row opens the change-set drawer. */
 export const POLICY_CHANGE_SET_ACTIONS = ["Update", "Clone", "Approve", "Reject Policy", "Reject"] as const;
 export const ADMIN_OPERATION_TYPES = ["ACTION", "CREATE", "DELETE", "UPDATE"] as const;

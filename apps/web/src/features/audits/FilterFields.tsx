@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import {
   CLASSIFICATION_ACTIONS,
   LOGIN_EVENT_TYPES,
-  AUDIT_POLICY_ACTIONS,
+  POLICY_ACTIONS,
   POLICY_ID_MAX_DIGITS,
   SYNC_ACTIONS,
   AUDIT_SYNC_STATUSES,
@@ -20,7 +20,7 @@ const DATE_TIME_PICKER_FORMAT = "DD-MM-YYYY hh:mm:ss a";
 const ACTIONS: Record<string, readonly string[]> = {
   "user-management-userManagement": USER_MANAGEMENT_ACTIONS,
   "user-management-sync": SYNC_ACTIONS,
-  "policy-management-acl": AUDIT_POLICY_ACTIONS,
+  "policy-management-acl": POLICY_ACTIONS,
   "data-classification-classification": CLASSIFICATION_ACTIONS,
   "settings-components": ["Update Assigned Users", "Update Assigned Groups", "Activate", "Deactivate"],
   "settings-menu": ["Update Assigned Users", "Update Assigned Groups", "Activate", "Deactivate"],
