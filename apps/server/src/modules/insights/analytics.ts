@@ -141,6 +141,16 @@ export async function computeAnalytics(
       [kind, from, limit],
     );
 
+  /** Distinct users per day, week or month: the last `points` of them, the current one included. */
+  const activeUsersPer = (unit: "day" | "week" | "month", points: number, format: string) =>
+    q.query<{ alias: string; users: string }>(
+      `SELECT to_char(p, $3) AS alias, count(DISTINCT d.username) AS users
+         FROM generate_series(date_trunc('${unit}', $1::date) - $2::int * interval '1 ${unit}',
+                              date_trunc('${unit}', $1::date), interval '1 ${unit}') p
+         LEFT JOIN insight_days d ON d.kind = 'q' AND d.day >= p::date AND d.day < (p + interval '1 ${unit}')::date
+        GROUP BY p ORDER BY p`,
+      [today, points - 1, format],
+    );
   // One after the other: they share the transaction's connection.
   const [active, weekTop, monthTop, tables, schemas, pairs, distinct, weekly, monthly, days] = await sequence([
     () =>
@@ -162,32 +172,9 @@ export async function computeAnalytics(
          FROM insight_days WHERE kind IN ('t', 's') AND day >= $1::date`,
         [month],
       ),
-    () =>
-      q.query<{ alias: string; users: string }>(
-        `SELECT to_char(w, 'YYYY-MM-DD') AS alias, count(DISTINCT d.username) AS users
-         FROM generate_series(date_trunc('week', $1::date) - make_interval(weeks => $2),
-                              date_trunc('week', $1::date), interval '1 week') w
-         LEFT JOIN insight_days d ON d.kind = 'q' AND d.day >= w::date AND d.day < (w + interval '1 week')::date
-        GROUP BY w ORDER BY w`,
-        [today, TIMELINE_WEEKS - 1],
-      ),
-    () =>
-      q.query<{ alias: string; users: string }>(
-        `SELECT to_char(m, 'YYYY-MM') AS alias, count(DISTINCT d.username) AS users
-         FROM generate_series(date_trunc('month', $1::date) - make_interval(months => $2),
-                              date_trunc('month', $1::date), interval '1 month') m
-         LEFT JOIN insight_days d ON d.kind = 'q' AND d.day >= m::date AND d.day < (m + interval '1 month')::date
-        GROUP BY m ORDER BY m`,
-        [today, TIMELINE_MONTHS - 1],
-      ),
-    () =>
-      q.query<{ alias: string; users: string }>(
-        `SELECT to_char(g, 'Dy DD Mon') AS alias, count(DISTINCT d.username) AS users
-         FROM generate_series($1::date, $2::date, interval '1 day') g
-         LEFT JOIN insight_days d ON d.kind = 'q' AND d.day = g::date
-        GROUP BY g ORDER BY g`,
-        [week, today],
-      ),
+    () => activeUsersPer("week", TIMELINE_WEEKS, "YYYY-MM-DD"),
+    () => activeUsersPer("month", TIMELINE_MONTHS, "YYYY-MM"),
+    () => activeUsersPer("day", WEEK_DAYS, "Dy DD Mon"),
   ] as const);
 
   const topFiveUsers = ranked(monthTop.rows);

@@ -5,7 +5,7 @@ import { abbreviateNumber } from "../../../shared/lib/format";
 
 type Ranked = Analytics["top_5_users"];
 
-function TopList(props: { title: string; items: Ranked | undefined; loading: boolean }) {
+function TopList(props: { title: string; items: Ranked | undefined; loading: boolean; empty: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -27,7 +27,7 @@ function TopList(props: { title: string; items: Ranked | undefined; loading: boo
           ))}
         </ol>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("insights.noQueries")} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
       )}
     </Card>
   );
@@ -39,10 +39,30 @@ export function TopLists(props: { analytics: Analytics | undefined; loading: boo
   const a = props.analytics;
   return (
     <Flex vertical gap={12} component="aside" aria-label={t("insights.statistics")}>
-      <TopList title={t("insights.topUsers")} items={a?.top_5_users} loading={props.loading} />
-      <TopList title={t("insights.topTables")} items={a?.top_five_tables} loading={props.loading} />
-      <TopList title={t("insights.topCooccurring")} items={a?.top_five_cooccuring_tables} loading={props.loading} />
-      <TopList title={t("insights.topSchemas")} items={a?.top_five_schemas} loading={props.loading} />
+      <TopList
+        title={t("insights.topUsers")}
+        items={a?.top_5_users}
+        loading={props.loading}
+        empty={t("insights.noQueries")}
+      />
+      <TopList
+        title={t("insights.topTables")}
+        items={a?.top_five_tables}
+        loading={props.loading}
+        empty={t("insights.noTables")}
+      />
+      <TopList
+        title={t("insights.topCooccurring")}
+        items={a?.top_five_cooccuring_tables}
+        loading={props.loading}
+        empty={t("insights.noPairs")}
+      />
+      <TopList
+        title={t("insights.topSchemas")}
+        items={a?.top_five_schemas}
+        loading={props.loading}
+        empty={t("insights.noTables")}
+      />
     </Flex>
   );
 }
