@@ -3,8 +3,8 @@ import { App as AntApp, ConfigProvider, theme } from "antd";
 import { RouterProvider } from "react-router";
 import { NOTIFICATION_MAX, NOTIFICATION_TOP } from "@console/contracts";
 import { router } from "./router";
-import { NotificationsBridge } from "./shell/Layout";
-import { notifyError } from "./shell/notify";
+import { useEffect } from "react";
+import { bindNotifications, notifyError } from "./shell/notify";
 import { TourProvider } from "./shell/tour";
 import { useShell } from "./state";
 
@@ -29,6 +29,13 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/** Hands Ant Design's notification API to code outside React (API errors, toasts). */
+function NotificationsBridge() {
+  const { notification } = AntApp.useApp();
+  useEffect(() => bindNotifications(notification), [notification]);
+  return null;
+}
 
 export function App() {
   const dark = useShell((s) => s.isDarkMode);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { auditsRoutes } from "../features/audits/routes";
 import { clientConfigRoutes } from "../features/client-config/routes";
@@ -14,8 +15,10 @@ import { settingsRoutes } from "../features/settings/routes";
 import { usersRoutes } from "../features/users/routes";
 import { LoginCallbackPage, LoginPage } from "./LoginPage";
 import type { FeatureRoute } from "./route-types";
-import { MenuGuard, PublicOnly, RequireAuth, RootRedirect } from "./shell/guards";
-import { ShellLayout } from "./shell/Layout";
+import { FullPageSpinner, MenuGuard, PublicOnly, RequireAuth, RootRedirect } from "./shell/guards";
+
+// The shell (menu, header, quick launch) loads after sign-in, so the sign-in screen stays small.
+const ShellLayout = lazy(() => import("./shell/Layout").then((m) => ({ default: m.ShellLayout })));
 
 const featureRoutes: FeatureRoute[] = [
   ...homeRoutes,
@@ -59,7 +62,9 @@ export const routes: RouteObject[] = [
   {
     element: (
       <RequireAuth>
-        <ShellLayout />
+        <Suspense fallback={<FullPageSpinner />}>
+          <ShellLayout />
+        </Suspense>
       </RequireAuth>
     ),
     children: featureRoutes.map(guarded),

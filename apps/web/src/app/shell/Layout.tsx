@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, Flex, Layout as AntLayout, Tooltip, theme } from "antd";
+import { Button, Flex, Layout as AntLayout, Tooltip, theme } from "antd";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
@@ -11,7 +11,6 @@ import { useShell } from "../state";
 import { FullPageSpinner } from "./guards";
 import { Header } from "./Header";
 import { LicenceAlert } from "./LicenceAlert";
-import { bindNotifications } from "./notify";
 import { QuickLaunch } from "./QuickLaunch";
 import { RotateWarning } from "./RotateWarning";
 import { SideMenu } from "./SideMenu";
@@ -29,12 +28,6 @@ function RefreshTicker() {
     }, interval);
     return () => clearInterval(timer);
   }, [interval, tick, client]);
-  return null;
-}
-
-export function NotificationsBridge() {
-  const { notification } = App.useApp();
-  useEffect(() => bindNotifications(notification), [notification]);
   return null;
 }
 
