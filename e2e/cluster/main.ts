@@ -31,3 +31,26 @@ export async function unreachableKubeconfig(): Promise<string> {
   );
   return file;
 }
+
+/** A Flink deployment with a running pod, found through the console's own API. */
+export async function runningFlinkJob(baseUrl: string, token: string): Promise<{ name: string; pod: string }> {
+  const res = await fetch(`${baseUrl}/k8s-proxy/api/v1/flink-jobs`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`flink-jobs answered ${res.status}`);
+  const { items } = (await res.json()) as {
+    items: Array<{ name: string; pods: Array<{ name: string; status: string }> }>;
+  };
+  for (const j of items) {
+    const pod = j.pods.find((p) => p.status === "Running");
+    if (pod) return { name: j.name, pod: pod.name };
+  }
+  throw new Error("no Flink deployment has a running pod");
+}
+
+/** Deletes one job through the console's API; fails on an error answer. */
+export async function deleteJob(baseUrl: string, token: string, kind: string, name: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/k8s-proxy/api/v1/${kind}/${name}`, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`deleting ${name} answered ${res.status}`);
+}

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { LOG_TAIL_DEFAULT } from "./constants.js";
+import {
+  HOST_CHART_WINDOW_MIN,
+  LOG_TAIL_DEFAULT,
+  OVERVIEW_DURATION_DEFAULT,
+  OVERVIEW_DURATIONS_MIN,
+} from "./constants.js";
 import { route } from "./route.js";
 
 /** Cluster proxy calls (spec section 7), read from the Kubernetes API. */
@@ -299,7 +304,58 @@ export const JobSelection = z.object({
   jobs: z.array(K8S_NAME).min(1, { message: "must name at least one job" }).max(500),
 });
 
-function jobRoutesFor<const K extends JobKind>(kind: K) {
+/** A job's pod with its role (driver, executor, jobmanager, taskmanager). */
+export const JobPod = ClusterPod.extend({ role: z.string().nullable() });
+export type JobPod = z.infer<typeof JobPod>;
+
+/** What a job asked for, per role: Spark driver and executors, Flink job and task managers. */
+export const JobResources = z.object({
+  role: z.string(),
+  instances: z.number().int().nullable(),
+  cpu: z.string().nullable(),
+  memory: z.string().nullable(),
+});
+
+/** spark-job-details / flink-job-details: the job object, its pods and the events about them. */
+export const JobDetails = Job.extend({
+  kind: z.enum(JOB_KINDS),
+  /** The operator's own state word (e.g. RESTARTING, SUBMISSION_FAILED), before mapping. */
+  state: z.string().nullable(),
+  /** Why it failed, as the operator reports it. */
+  message: z.string().nullable(),
+  created: z.string().nullable(),
+  image: z.string().nullable(),
+  version: z.string().nullable(),
+  /** Spark: type and mode (e.g. "Scala, cluster"); Flink: the upgrade mode. */
+  mode: z.string().nullable(),
+  /** Spark: the main class or file; Flink: the job jar. */
+  entry: z.string().nullable(),
+  attempts: z.number().int().nullable(),
+  resources: z.array(JobResources),
+  pods: z.array(JobPod),
+  events: z.array(ClusterEvent),
+});
+export type JobDetails = z.infer<typeof JobDetails>;
+
+/** spark-job-overview / flink-job-overview: how the job is doing now. */
+export const JobOverview = z.object({
+  name: z.string(),
+  status: z.enum(JOB_STATUSES).nullable(),
+  /** Seconds from start to termination, or to now while it runs. */
+  durationSeconds: z.number().int().nullable(),
+  pods: WorkloadCount,
+  restarts: z.number().int(),
+  /** Millicores and bytes in use by its pods, null without metrics. */
+  cpu: z.number().nullable(),
+  memory: z.number().nullable(),
+  metricsAvailable: z.boolean(),
+});
+export type JobOverview = z.infer<typeof JobOverview>;
+
+/** Spark and Flink pod logs: the namespace comes from the component, the container is the first. */
+export const JobLogQuery = LogQuery.pick({ tailLines: true });
+
+function jobRoutesFor<const K extends JobKind, const P extends "spark" | "flink">(kind: K, prefix: P) {
   const base = `${K8S}/${kind}` as `/k8s-proxy/api/v1/${K}`;
   const jobTags = ["jobs"];
   return {
@@ -337,7 +393,90 @@ function jobRoutesFor<const K extends JobKind>(kind: K) {
       params: z.object({ id: K8S_NAME }),
       response: JobDeleteResult,
     }),
+    details: route({
+      method: "GET",
+      path: `${base}/:id/${prefix}-job-details` as `/k8s-proxy/api/v1/${K}/:id/${P}-job-details`,
+      access: COMPONENTS,
+      summary: `One of the ${kind}: its spec, state, pods and events`,
+      tags: jobTags,
+      params: z.object({ id: K8S_NAME }),
+      response: JobDetails,
+    }),
+    overview: route({
+      method: "GET",
+      path: `${base}/:id/${prefix}-job-overview` as `/k8s-proxy/api/v1/${K}/:id/${P}-job-overview`,
+      access: COMPONENTS,
+      summary: `One of the ${kind}: pods by state, duration and usage`,
+      tags: jobTags,
+      params: z.object({ id: K8S_NAME }),
+      response: JobOverview,
+    }),
+    /** The tail of a job pod's log; 204 when the pod is gone or has finished (the job completed). */
+    podLogs: route({
+      method: "GET",
+      path: `${K8S}/${prefix}pods/:pod/logs` as `/k8s-proxy/api/v1/${P}pods/:pod/logs`,
+      access: COMPONENTS,
+      summary: `The tail of a ${prefix} job pod's log (204 once the job's pod is gone)`,
+      tags: jobTags,
+      params: PodParams,
+      query: JobLogQuery,
+      response: LogLines,
+    }),
   };
 }
-export const sparkJobRoutes = jobRoutesFor("spark-jobs");
-export const flinkJobRoutes = jobRoutesFor("flink-jobs");
+export const sparkJobRoutes = jobRoutesFor("spark-jobs", "spark");
+export const flinkJobRoutes = jobRoutesFor("flink-jobs", "flink");
+/** Follows a job pod's log as server-sent events; 204 once the pod is gone or has finished. */
+export const JOB_POD_LOG_FOLLOW_PATHS = {
+  "spark-jobs": `${K8S}/sparkpods/:pod/logs/follow`,
+  "flink-jobs": `${K8S}/flinkpods/:pod/logs/follow`,
+} as const;
+
+/** Usage over time, sampled by the console from the metrics API. */
+export const UsagePoint = z.object({
+  at: z.string(),
+  /** Components: millicores and bytes; hosts: percent of capacity. */
+  cpu: z.number().nullable(),
+  memory: z.number().nullable(),
+});
+export type UsagePoint = z.infer<typeof UsagePoint>;
+export const UsageHistory = z.object({
+  /** Seconds between samples. */
+  intervalSeconds: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  metricsAvailable: z.boolean(),
+  points: z.array(UsagePoint),
+});
+export type UsageHistory = z.infer<typeof UsageHistory>;
+export const OverviewQuery = z.object({
+  minutes: z.coerce
+    .number()
+    .int()
+    .refine((m) => (OVERVIEW_DURATIONS_MIN as readonly number[]).includes(m), {
+      message: `must be one of ${OVERVIEW_DURATIONS_MIN.join(", ")}`,
+    })
+    .default(OVERVIEW_DURATION_DEFAULT),
+});
+
+export const usageRoutes = {
+  componentOverview: route({
+    method: "GET",
+    path: `${K8S}/components/:name/overview`,
+    access: COMPONENTS,
+    summary: "A component's CPU and memory over the last minutes (30 to 180)",
+    tags,
+    params: ComponentParams,
+    query: OverviewQuery,
+    response: UsageHistory,
+  }),
+  hostUsage: route({
+    method: "GET",
+    path: `${K8S}/nodes/:host/usage`,
+    access: HOME,
+    summary: `A host's CPU and memory usage over the last ${HOST_CHART_WINDOW_MIN} minutes`,
+    tags,
+    params: HostParams,
+    response: UsageHistory,
+  }),
+} as const;

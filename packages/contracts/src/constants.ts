@@ -58,3 +58,11 @@ export const DATA_PRODUCT_CATALOG_DEFAULT = "dataproducts";
 
 export const SYNC_PERIOD_MIN_EXCLUSIVE = 60;
 export const SYNC_PERIOD_MAX = 525_600;
+
+/** Components overview charts: the durations offered (minutes), the default, axis ticks and parts. */
+export const OVERVIEW_DURATIONS_MIN = [30, 60, 90, 120, 150, 180] as const;
+export const OVERVIEW_DURATION_DEFAULT = 30;
+export const OVERVIEW_AXIS_TICKS = 7;
+export const OVERVIEW_SERIES_PARTS = 6;
+/** Host details area charts cover five minutes. */
+export const HOST_CHART_WINDOW_MIN = 5;

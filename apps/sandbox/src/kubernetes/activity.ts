@@ -2,7 +2,7 @@ import { iso, meta } from "./build.js";
 import { R } from "./generate.js";
 import type { KubeObject } from "./objects.js";
 import type { Random } from "./random.js";
-import { progressJobs } from "./jobs.js";
+import { progressJobs } from "./job-life.js";
 import type { ObjectStore } from "./store.js";
 
 let eventSeq = 0;
@@ -104,13 +104,20 @@ export function seedEvents(store: ObjectStore, now: number): void {
     );
 }
 
+/** Moves the Spark and Flink jobs on to the given time, with the operators' events. */
+export function advanceJobs(store: ObjectStore, rnd: Random, now: number): void {
+  progressJobs(store, rnd, now, (about, type, reason, message) =>
+    recordEvent(store, about, type, reason, message, { component: `${about.kind.toLowerCase()}-operator` }, now),
+  );
+}
+
 /**
  * Life in a running cluster: now and then a team's pod restarts (out of memory), with its
  * warning event. Returns the stopper.
  */
 export function startActivity(store: ObjectStore, rnd: Random, everyMs = 20_000): () => void {
   const timer = setInterval(() => {
-    progressJobs(store, Date.now());
+    advanceJobs(store, rnd, Date.now());
     const pods = store.list(R.pods).filter((p) => p.metadata.labels?.team && p.status.phase === "Running");
     if (pods.length === 0) return;
     const pod = rnd.pick(pods);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { SandboxPart } from "../part.js";
-import { seedEvents, startActivity } from "./activity.js";
+import { advanceJobs, seedEvents, startActivity } from "./activity.js";
 import { createApiServer, registerReads, RESOURCES } from "./api.js";
 import { generateCluster, type ClusterSize } from "./generate.js";
 import { registerLogs } from "./logs.js";
@@ -29,6 +29,8 @@ export interface KubernetesApiOptions extends Partial<ClusterSize> {
 export interface KubernetesApi {
   url: string;
   store: ObjectStore;
+  /** Moves the Spark and Flink jobs on as if the clock read `now` (the background does this itself). */
+  advanceJobs(now: number): void;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startKubernetesApi(opts: KubernetesApiOptions): Promise<Ku
   return {
     url,
     store,
+    advanceJobs: (at) => advanceJobs(store, rnd, at),
     async stop() {
       stopActivity();
       await app.close();

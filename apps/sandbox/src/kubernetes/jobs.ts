@@ -128,7 +128,13 @@ export function generateJobs(
         job: { jarURI: `local:///opt/flink/usrlib/${name}.jar`, parallelism: 2, upgradeMode: "savepoint" },
       },
       status: {
-        jobStatus: { jobName: name.replace(/-/g, "_"), jobId: rnd.suffix(16), state, startTime: String(created) },
+        jobStatus: {
+          jobName: name.replace(/-/g, "_"),
+          jobId: rnd.suffix(16),
+          state,
+          startTime: String(created),
+          updateTime: String(state === "FINISHED" || state === "FAILED" ? created + rnd.int(5, 25) * 60_000 : created),
+        },
         jobManagerDeploymentStatus: state === "CREATED" ? "DEPLOYING" : "READY",
         lifecycleState: state === "RUNNING" ? "STABLE" : state === "FAILED" ? "FAILED" : "DEPLOYED",
       },
@@ -181,26 +187,4 @@ export function deleteJob(
     p.metadata.labels?.["sparkoperator.k8s.io/app-name"] === name || p.metadata.labels?.app === name;
   for (const p of store.list("pods", namespace).filter(mine)) store.remove("pods", namespace, p.metadata.name);
   return removed;
-}
-
-/** Life of the jobs: submitted Spark applications start, running ones finish after a while. */
-export function progressJobs(store: ObjectStore, now: number): void {
-  for (const app of store.list(SPARK_APPS)) {
-    const state = app.status.applicationState.state as string;
-    const since = Date.parse(app.status.lastSubmissionAttemptTime);
-    if (state === "SUBMITTED" && now - since > 30_000) {
-      app.status.applicationState = { state: "RUNNING" };
-      store.touch(SPARK_APPS, app);
-    } else if (state === "RUNNING" && now - since > 6 * 3_600_000) {
-      app.status.applicationState = { state: "COMPLETED" };
-      app.status.terminationTime = iso(now);
-      app.status.executorState = {};
-      store.touch(SPARK_APPS, app);
-      const driver = store.get("pods", app.metadata.namespace!, app.status.driverInfo.podName);
-      if (driver) {
-        driver.status.phase = "Succeeded";
-        store.touch("pods", driver);
-      }
-    }
-  }
 }

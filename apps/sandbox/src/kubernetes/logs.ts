@@ -142,7 +142,12 @@ export function registerLogs(app: FastifyInstance, store: ObjectStore, streams: 
     const schedule = () => {
       timer = setTimeout(
         () => {
-          if (!store.get(R.pods, namespace, name)) return end();
+          // The stream ends when the pod is deleted or its container has stopped, as the kubelet's does.
+          const live = store.get(R.pods, namespace, name);
+          const state = (
+            live?.status.containerStatuses as Array<{ name: string; state: { terminated?: unknown } }> | undefined
+          )?.find((c) => c.name === container)?.state;
+          if (!live || state?.terminated) return end();
           res.write(format(next++));
           schedule();
         },

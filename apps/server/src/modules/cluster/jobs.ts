@@ -7,13 +7,15 @@ import { apiStatus, inCluster, type KubeClients } from "../../platform/kubernete
 import type { Services } from "../../platform/services.js";
 import { iso, podStatus } from "./views.js";
 
-interface JobObject {
+export interface JobObject {
   metadata: { name: string; namespace: string; creationTimestamp?: string };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  spec?: any;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   status?: any;
 }
 
-interface Flavour {
+export interface Flavour {
   group: string;
   version: string;
   plural: string;
@@ -40,7 +42,7 @@ const FLINK_STATES: Record<string, Job["status"]> = {
   FAILING: "FAILED",
 };
 
-const FLAVOURS: Record<JobKind, Flavour> = {
+export const FLAVOURS: Record<JobKind, Flavour> = {
   "spark-jobs": {
     group: "sparkoperator.k8s.io",
     version: "v1beta2",
@@ -79,9 +81,32 @@ const FLAVOURS: Record<JobKind, Flavour> = {
       const ms = Number(o.status?.jobStatus?.startTime);
       return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : iso(o.metadata.creationTimestamp);
     },
-    terminationTime: () => null,
+    terminationTime: (o) => {
+      const ended = ["FINISHED", "CANCELED", "FAILED"].includes(o.status?.jobStatus?.state);
+      const ms = Number(o.status?.jobStatus?.updateTime);
+      return ended && Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
+    },
   },
 };
+
+/** A job as the jobs table shows it. */
+export function jobView(f: Flavour, o: JobObject, pods: ReadonlyArray<k8s.V1Pod>, server: string): Job {
+  return {
+    name: o.metadata.name,
+    namespace: o.metadata.namespace,
+    status: f.status(o),
+    startTime: f.startTime(o),
+    terminationTime: f.terminationTime(o),
+    webUI: f.webUI(o, server),
+    job: f.job(o),
+    pods: pods.map((p) => ({
+      name: p.metadata!.name!,
+      namespace: p.metadata!.namespace!,
+      containers: (p.spec?.containers ?? []).map((c) => c.name),
+      status: podStatus(p),
+    })),
+  };
+}
 
 /** Spark applications and Flink deployments in their component's namespace: list and delete. */
 export class JobsService {
@@ -90,7 +115,8 @@ export class JobsService {
     private readonly kube: KubeClients,
   ) {}
 
-  private async namespaceFor(kind: JobKind, principal: Principal): Promise<string> {
+  /** The kind's namespace, when the user may see its component (else 404 or 403). */
+  async namespaceFor(kind: JobKind, principal: Principal): Promise<string> {
     const c = this.s.components.find((x) => x.key === kind);
     if (!c) throw notFound(`Component ${kind}`);
     if (!(await this.s.access.componentsFor(principal)).has(kind))
@@ -117,21 +143,7 @@ export class JobsService {
         items: objects.items.map((o) => {
           const [key, value] = f.podLabel(o.metadata.name).split("=") as [string, string];
           const mine = pods.items.filter((p: k8s.V1Pod) => p.metadata?.labels?.[key] === value);
-          return {
-            name: o.metadata.name,
-            namespace: o.metadata.namespace,
-            status: f.status(o),
-            startTime: f.startTime(o),
-            terminationTime: f.terminationTime(o),
-            webUI: f.webUI(o, this.kube.server),
-            job: f.job(o),
-            pods: mine.map((p) => ({
-              name: p.metadata!.name!,
-              namespace: p.metadata!.namespace!,
-              containers: (p.spec?.containers ?? []).map((c) => c.name),
-              status: podStatus(p),
-            })),
-          };
+          return jobView(f, o, mine, this.kube.server);
         }),
       };
     });

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { clusterRoutes, flinkJobRoutes, sparkJobRoutes } from "@console/contracts";
+import { clusterRoutes, flinkJobRoutes, sparkJobRoutes, usageRoutes } from "@console/contracts";
 import { UpstreamError } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import type { KubeClients } from "../../platform/kubernetes.js";
 import type { Services } from "../../platform/services.js";
 import { ClusterCache } from "./cache.js";
-import { registerLogFollow } from "./follow.js";
+import { registerJobLogFollow, registerLogFollow } from "./follow.js";
+import { UsageSampler } from "./history.js";
+import { JobDetailsService } from "./job-details.js";
 import { JobsService } from "./jobs.js";
 import { MetricsReader } from "./metrics.js";
 import { ClusterService } from "./service.js";
@@ -14,11 +16,20 @@ import { ClusterService } from "./service.js";
 export function clusterModule(app: FastifyInstance, s: Services): void {
   const kube = s.kube;
   let service: ClusterService | null = null;
+  let sampler: UsageSampler | null = null;
+  let details: JobDetailsService | null = null;
   const jobs = kube ? new JobsService(s, kube) : null;
   if (kube) {
     const cache = new ClusterCache(kube, s.config.KUBERNETES_TIMEOUT_MS);
-    s.onClose(() => cache.stop());
-    service = new ClusterService(s, kube, cache, new MetricsReader(kube));
+    const metrics = new MetricsReader(kube);
+    service = new ClusterService(s, kube, cache, metrics);
+    details = new JobDetailsService(kube, jobs!, metrics);
+    sampler = new UsageSampler(cache, metrics, s.components, s.config.USAGE_SAMPLE_SECONDS * 1000, s.log);
+    sampler.start();
+    s.onClose(async () => {
+      sampler?.stop();
+      await cache.stop();
+    });
   }
   const notConfigured = () =>
     new UpstreamError("The cluster", "no cluster is configured (set KUBECONFIG or KUBERNETES_IN_CLUSTER).", 503);
@@ -44,7 +55,20 @@ export function clusterModule(app: FastifyInstance, s: Services): void {
   );
   handle(app, clusterRoutes.podLogs, ({ params, query }) => use().logs(params.pod, query));
   registerLogFollow(app, clients, use);
+  handle(app, usageRoutes.componentOverview, async ({ params, query, principal }) => {
+    // The same access as the component's own statistics (404 or 403 before any history).
+    await use().component(params.name, principal);
+    return sampler!.component(params.name, query.minutes);
+  });
+  handle(app, usageRoutes.hostUsage, async ({ params }) => {
+    await use().host(params.host);
+    return sampler!.host(params.host);
+  });
 
+  const useDetails = (): JobDetailsService => {
+    if (!details) throw notConfigured();
+    return details;
+  };
   const useJobs = (): JobsService => {
     if (!jobs) throw notConfigured();
     return jobs;
@@ -59,5 +83,14 @@ export function clusterModule(app: FastifyInstance, s: Services): void {
       useJobs().deleteSelected(kind, body.jobs, principal, actor),
     );
     handle(app, r.deleteOne, ({ params, principal, actor }) => useJobs().deleteOne(kind, params.id, principal, actor));
+    handle(app, r.details, ({ params, principal }) => useDetails().details(kind, params.id, principal));
+    handle(app, r.overview, ({ params, principal }) => useDetails().overview(kind, params.id, principal));
+    handle(app, r.podLogs, async ({ params, query, principal, reply }) => {
+      const lines = await useDetails().logs(kind, params.pod, query.tailLines, principal);
+      // 204: the job's pod is gone or finished, so the job has completed (spec section 4).
+      if (!lines) return reply.code(204).send() as never;
+      return lines;
+    });
   }
+  registerJobLogFollow(app, clients, useDetails);
 }

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../app/auth";
-import { useComponentList } from "../../app/queries";
+import { useComponentList, usePublicConfig } from "../../app/queries";
 import { toast } from "../../app/shell/notify";
 import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { errorMessage } from "../../shared/lib/api";
@@ -15,6 +15,7 @@ import { cardState, ComponentCards } from "./parts/ComponentCards";
 import { ComponentPods } from "./parts/ComponentPods";
 import { JobsTable } from "./parts/JobsTable";
 import { ServiceDetailsCard } from "./parts/ServiceDetails";
+import { UsageOverview } from "./parts/UsageOverview";
 import { toComponents } from "./routes";
 
 /** Where an in-console launch keeps the component it came from (spec: launch application). */
@@ -28,6 +29,7 @@ export default function ComponentsPage() {
   const [params] = useSearchParams();
   const list = useComponentList().data;
   const token = useAuth((s) => s.token);
+  const charts = usePublicConfig().data?.features.overviewCharts ?? false;
   const all = list ? list.sections.flatMap((s) => s.components) : [];
   const selectable = (key: string) =>
     !!list && cardState(list, key) === "active" && list.permittedComponents.includes(key);
@@ -108,7 +110,7 @@ export default function ComponentsPage() {
             <JobsTable key={selected} kind={selected} />
           </div>
         ) : selected ? (
-          <div data-tour="components-details">
+          <Flex vertical gap={16} data-tour="components-details">
             <ComponentPods
               component={selected}
               stats={stats.data}
@@ -116,8 +118,9 @@ export default function ComponentsPage() {
               loading={pods.isLoading}
               failed={!!stats.error}
             />
+            {charts ? <UsageOverview key={selected} component={selected} /> : null}
             <ServiceDetailsCard services={details.data?.services} loading={details.isLoading} />
-          </div>
+          </Flex>
         ) : list ? (
           <Alert type="info" showIcon title={t("components.noneActive")} />
         ) : null}

@@ -6,6 +6,7 @@ import {
   type JobDeleteResult,
   type JobKind,
   type sparkJobRoutes,
+  type usageRoutes,
 } from "@console/contracts";
 import { useShell } from "../../app/state";
 import { call, request } from "../../shared/lib/api";
@@ -69,5 +70,72 @@ export function useDeleteJobs(kind: JobKind) {
       return request<JobDeleteResult>("POST", base, { jobs: what.names });
     },
     onSettled: () => client.invalidateQueries({ queryKey: ["cluster", "jobs", kind] }),
+  });
+}
+
+/** One job's details (spec: spark-job-details, flink-job-details; quiet, no notification). */
+export function useJobDetails(kind: JobKind | undefined, name: string | null | undefined, autoRefresh = true) {
+  const at = useShell((s) => s.refreshedAt);
+  return useQuery({
+    queryKey: ["cluster", "jobs", kind, "details", name, at],
+    queryFn: ({ signal }) =>
+      kind === "spark-jobs"
+        ? call<typeof sparkJobRoutes.details>(
+            "GET",
+            "/k8s-proxy/api/v1/spark-jobs/:id/spark-job-details",
+            { params: { id: name! } },
+            signal,
+          )
+        : call<typeof flinkJobRoutes.details>(
+            "GET",
+            "/k8s-proxy/api/v1/flink-jobs/:id/flink-job-details",
+            { params: { id: name! } },
+            signal,
+          ),
+    enabled: !!kind && !!name,
+    refetchInterval: autoRefresh ? JOBS_REFRESH_INTERVAL_MS : false,
+    ...quiet,
+  });
+}
+
+/** One job's overview: pods by state, duration and usage (spec: spark-job-overview, flink-job-overview). */
+export function useJobOverview(kind: JobKind, name: string | null, autoRefresh: boolean) {
+  const at = useShell((s) => s.refreshedAt);
+  return useQuery({
+    queryKey: ["cluster", "jobs", kind, "overview", name, at],
+    queryFn: ({ signal }) =>
+      kind === "spark-jobs"
+        ? call<typeof sparkJobRoutes.overview>(
+            "GET",
+            "/k8s-proxy/api/v1/spark-jobs/:id/spark-job-overview",
+            { params: { id: name! } },
+            signal,
+          )
+        : call<typeof flinkJobRoutes.overview>(
+            "GET",
+            "/k8s-proxy/api/v1/flink-jobs/:id/flink-job-overview",
+            { params: { id: name! } },
+            signal,
+          ),
+    enabled: !!name,
+    refetchInterval: autoRefresh ? JOBS_REFRESH_INTERVAL_MS : false,
+    ...quiet,
+  });
+}
+
+/** A component's CPU and memory over the chosen minutes, sampled by the server. */
+export function useComponentOverview(name: string | undefined, minutes: number, enabled: boolean) {
+  const at = useShell((s) => s.refreshedAt);
+  return useQuery({
+    queryKey: ["cluster", "component-overview", name, minutes, at],
+    queryFn: ({ signal }) =>
+      call<typeof usageRoutes.componentOverview>(
+        "GET",
+        "/k8s-proxy/api/v1/components/:name/overview",
+        { params: { name: name! }, query: { minutes } },
+        signal,
+      ),
+    enabled: enabled && !!name,
+    ...quiet,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { clusterRoutes } from "@console/contracts";
+import type { clusterRoutes, usageRoutes } from "@console/contracts";
 import { useShell } from "../../app/state";
 import { call } from "../../shared/lib/api";
 
@@ -72,6 +72,22 @@ export function useHostPods(name: string) {
       call<typeof clusterRoutes.hostPods>(
         "GET",
         "/k8s-proxy/api/v1/nodes/:host/pods",
+        { params: { host: name } },
+        signal,
+      ),
+    ...quiet,
+  });
+}
+
+/** A host's CPU and memory percent over the last five minutes, sampled by the server. */
+export function useHostUsage(name: string) {
+  const at = useShell((s) => s.refreshedAt);
+  return useQuery({
+    queryKey: ["cluster", "host-usage", name, at],
+    queryFn: ({ signal }) =>
+      call<typeof usageRoutes.hostUsage>(
+        "GET",
+        "/k8s-proxy/api/v1/nodes/:host/usage",
         { params: { host: name } },
         signal,
       ),

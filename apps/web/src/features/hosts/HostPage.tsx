@@ -1,21 +1,9 @@
 import { Alert, Card, Col, Descriptions, Flex, Row, Skeleton, theme, Typography } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  Cell,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
-import dayjs from "dayjs";
-import { PODS_PAGE_SIZE, SMALL_PAGE_SIZES, type ClusterPod, type Host } from "@console/contracts";
+import { Cell, Pie, PieChart } from "recharts";
+import { PODS_PAGE_SIZE, SMALL_PAGE_SIZES, type ClusterPod } from "@console/contracts";
 import { errorMessage } from "../../shared/lib/api";
 import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { formatBytes, formatDateTime, PLACEHOLDER } from "../../shared/lib/format";
@@ -25,11 +13,9 @@ import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useUsageColor } from "../../shared/ui/Usage";
-import { useHost, useHostPods } from "../home/api";
+import { UsageChart } from "../../shared/ui/UsageChart";
+import { useHost, useHostPods, useHostUsage } from "../home/api";
 import { toHostPodLogs } from "../pod-logs/routes";
-
-/** The area charts cover the last five minutes. */
-const CHART_WINDOW_MS = 5 * 60_000;
 
 function UsageDonut(props: { title: string; percent: number | null; detail: string }) {
   const { t } = useTranslation();
@@ -70,26 +56,12 @@ function UsageDonut(props: { title: string; percent: number | null; detail: stri
   );
 }
 
-/** Keeps the host's usage readings of the last five minutes, for the area charts. */
-function useUsageHistory(host: Host | undefined) {
-  const [samples, setSamples] = useState<Array<{ at: number; cpu: number | null; memory: number | null }>>([]);
-  useEffect(() => {
-    if (!host) return;
-    const now = Date.now();
-    setSamples((s) => [
-      ...s.filter((x) => now - x.at < CHART_WINDOW_MS),
-      { at: now, cpu: host.cpu.usage, memory: host.memory.usage },
-    ]);
-  }, [host]);
-  return samples;
-}
-
 export default function HostPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const host = useHost(id);
   const pods = useHostPods(id);
-  const history = useUsageHistory(host.data);
+  const history = useHostUsage(id);
   const list = useListState<null>({ pageSize: PODS_PAGE_SIZE, filters: null });
   const h = host.data;
   const columns: ListColumn<ClusterPod>[] = [
@@ -162,30 +134,18 @@ export default function HostPage() {
             <Col xs={24} lg={12}>
               <Card size="small" title={t("cluster.host.lastFiveMinutes")}>
                 {h.metricsAvailable ? (
-                  <ResponsiveContainer width="100%" height={130}>
-                    <AreaChart data={history.map((s) => ({ ...s, time: dayjs(s.at).format("HH:mm:ss") }))}>
-                      <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis dataKey="time" tickCount={7} />
-                      <YAxis domain={[0, 100]} unit="%" width={48} />
-                      <Tooltip />
-                      <Area
-                        type="monotone"
-                        dataKey="cpu"
-                        name={t("cluster.host.cpuUsage")}
-                        stroke="#1677ff"
-                        fill="#1677ff33"
-                        isAnimationActive={false}
-                      />
-                      <Area
-                        type="monotone"
-                        dataKey="memory"
-                        name={t("cluster.host.memoryUsage")}
-                        stroke="#722ed1"
-                        fill="#722ed133"
-                        isAnimationActive={false}
-                      />
-                    </AreaChart>
-                  </ResponsiveContainer>
+                  <UsageChart
+                    label={t("cluster.host.usageChart")}
+                    history={history.data}
+                    timeFormat="HH:mm:ss"
+                    height={130}
+                    yDomain={[0, 100]}
+                    emptyText={history.error ? errorMessage(history.error) : t("cluster.host.noSamples")}
+                    series={[
+                      { key: "cpu", name: t("cluster.host.cpuUsage"), color: "#1677ff", format: (v) => `${v}%` },
+                      { key: "memory", name: t("cluster.host.memoryUsage"), color: "#722ed1", format: (v) => `${v}%` },
+                    ]}
+                  />
                 ) : (
                   <Typography.Text type="secondary">{t("cluster.metricsUnavailable")}</Typography.Text>
                 )}

@@ -3,10 +3,12 @@ import { Alert, Button, Flex, Input, Modal, Select, Tag, Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import type { JobKind } from "@console/contracts";
 import { useComponentList } from "../../app/queries";
-import { errorMessage } from "../../shared/lib/api";
+import { ApiError, errorMessage } from "../../shared/lib/api";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
+import { useJobDetails } from "../components/api";
 import { toComponents } from "../components/routes";
 import { useHostPods } from "../home/api";
 import { toHost } from "../hosts/routes";
@@ -29,13 +31,18 @@ export default function PodLogsPage() {
   const { component, host, podName = "" } = useParams();
   const [params] = useSearchParams();
   const job = params.get("job");
+  // A Spark or Flink job's pods come from the job itself, refreshed every 5 s.
+  const jobKind: JobKind | undefined =
+    job && (component === "spark-jobs" || component === "flink-jobs") ? component : undefined;
   const hostPods = useHostPods(host ?? "");
-  const componentPods = useComponentPods(component);
-  const pods = host ? hostPods : componentPods;
+  const componentPods = useComponentPods(jobKind ? undefined : component);
+  const jobDetails = useJobDetails(jobKind, job);
+  const pods = host ? hostPods : jobKind ? jobDetails : componentPods;
+  const podItems = host ? hostPods.data?.items : jobKind ? jobDetails.data?.pods : componentPods.data?.items;
   const label = useComponentList()
     .data?.sections.flatMap((s) => s.components)
     .find((c) => c.key === component)?.label;
-  const pod = pods.data?.items.find((p) => p.name === podName);
+  const pod = podItems?.find((p) => p.name === podName);
   const [container, setContainer] = useState<string | undefined>(undefined);
   const [generation, setGeneration] = useState(0);
   const [search, setSearch] = useState("");
@@ -43,11 +50,15 @@ export default function PodLogsPage() {
   useEffect(() => setContainer(undefined), [podName]);
   const activeContainer = container ?? pod?.containers[0];
   const target = useMemo(
-    () => (pod && activeContainer ? { namespace: pod.namespace, pod: pod.name, container: activeContainer } : null),
-    [pod, activeContainer],
+    () =>
+      pod && activeContainer
+        ? { namespace: pod.namespace, pod: pod.name, container: activeContainer, ...(jobKind ? { job: jobKind } : {}) }
+        : null,
+    [pod, activeContainer, jobKind],
   );
   const follow = useLogFollow(target, generation);
-  const podGone = (!!pods.data && !pod) || follow.state === "gone";
+  const jobGone = jobDetails.error instanceof ApiError && jobDetails.error.status === 404;
+  const podGone = (!!podItems && !pod) || follow.state === "gone" || jobGone;
   const back = host ? toHost(host) : toComponents(component);
   const crumbs = host
     ? [{ label: host, to: toHost(host) }, { label: t("podLogs.logs") }]
@@ -56,7 +67,7 @@ export default function PodLogsPage() {
         { label: label ?? component ?? "", to: toComponents(component) },
         { label: t("podLogs.logs") },
       ];
-  const podsError = pods.error ? errorMessage(pods.error) : null;
+  const podsError = pods.error && !jobGone ? errorMessage(pods.error) : null;
 
   return (
     <>
@@ -73,7 +84,7 @@ export default function PodLogsPage() {
                 replace: true,
               })
             }
-            options={(pods.data?.items ?? []).map((p) => ({
+            options={(podItems ?? []).map((p) => ({
               value: p.name,
               label: (
                 <Flex justify="space-between" gap={12}>

@@ -1,6 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LOG_TAIL_DEFAULT, POD_LOG_FOLLOW_PATH, buildPath, type clusterRoutes } from "@console/contracts";
+import {
+  JOB_POD_LOG_FOLLOW_PATHS,
+  LOG_TAIL_DEFAULT,
+  POD_LOG_FOLLOW_PATH,
+  buildPath,
+  type JobKind,
+  type clusterRoutes,
+} from "@console/contracts";
 import { useShell } from "../../app/state";
 import { ApiError, authorizationHeader, call, type ApiErrorBody } from "../../shared/lib/api";
 
@@ -33,12 +40,31 @@ export type FollowState = "connecting" | "following" | "reconnecting" | "gone" |
  * over fetch, so the sign-in token goes in a header). A dropped stream is resumed after the
  * last line received, so no line is lost or shown twice.
  */
-export function useLogFollow(target: { namespace: string; pod: string; container: string } | null, generation: number) {
+export interface FollowTarget {
+  namespace: string;
+  pod: string;
+  container: string;
+  /** A Spark or Flink job's pod: followed through sparkpods or flinkpods, answered 204 once the job is over. */
+  job?: JobKind;
+}
+
+/** Where a pod's log is followed: a job's pod by its kind, any other by namespace and container. */
+function followUrl(target: FollowTarget): string {
+  const tail = String(LOG_TAIL_DEFAULT);
+  if (target.job)
+    return `${buildPath(JOB_POD_LOG_FOLLOW_PATHS[target.job], { pod: target.pod })}?${new URLSearchParams({ tailLines: tail })}`;
+  return (
+    buildPath(POD_LOG_FOLLOW_PATH, { pod: target.pod }) +
+    `?${new URLSearchParams({ namespace: target.namespace, container: target.container, tailLines: tail })}`
+  );
+}
+
+export function useLogFollow(target: FollowTarget | null, generation: number) {
   const [lines, setLines] = useState<string[]>([]);
   const [state, setState] = useState<FollowState>("connecting");
   const [error, setError] = useState<string | null>(null);
   const buffer = useRef<string[]>([]);
-  const key = target ? `${target.namespace}/${target.pod}/${target.container}/${generation}` : null;
+  const key = target ? `${target.job ?? ""}/${target.namespace}/${target.pod}/${target.container}/${generation}` : null;
 
   const flush = useCallback(() => {
     if (buffer.current.length === 0) return;
@@ -65,10 +91,7 @@ export function useLogFollow(target: { namespace: string; pod: string; container
     const run = async (): Promise<void> => {
       while (!stopped) {
         try {
-          const url =
-            buildPath(POD_LOG_FOLLOW_PATH, { pod: target.pod }) +
-            `?${new URLSearchParams({ namespace: target.namespace, container: target.container, tailLines: String(LOG_TAIL_DEFAULT) })}`;
-          const res = await fetch(url, {
+          const res = await fetch(followUrl(target), {
             headers: {
               accept: "text/event-stream",
               ...authorizationHeader(),
@@ -76,6 +99,11 @@ export function useLogFollow(target: { namespace: string; pod: string; container
             },
             signal: ctrl.signal,
           });
+          // 204: the job's pod is gone or has finished, so the job has completed (spec section 4).
+          if (res.status === 204) {
+            setState("gone");
+            return;
+          }
           if (!res.ok) {
             const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
             if (res.status === 404) {

@@ -18,12 +18,11 @@ import { formatDateTime } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
 import { confirmDestroy } from "../../../shared/ui/confirm";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";
-import { StatusBadge, type BadgeStatus } from "../../../shared/ui/StatusBadge";
+import { StatusBadge } from "../../../shared/ui/StatusBadge";
 import { toComponentPodLogs } from "../../pod-logs/routes";
 import { useDeleteJobs, useJobs } from "../api";
-
-const badge = (s: Job["status"]): BadgeStatus =>
-  s === "FAILED" ? "error" : s === "RUNNING" || s === "SUBMITTED" || s === "COMPLETED" ? "success" : "warning";
+import { JobDetailsDrawer } from "./JobDetailsDrawer";
+import { jobBadge } from "./jobStatus";
 
 /** Row actions by status (spec section 4): none when completed; Flink only while running. */
 function actionsFor(kind: JobKind, job: Job) {
@@ -46,6 +45,7 @@ export function JobsTable(props: { kind: JobKind }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<string>("");
   const [selected, setSelected] = useState<string[]>([]);
+  const [open, setOpen] = useState<string | null>(null);
   const list = useListState<null>({ pageSize: PAGE_SIZES[0], filters: null });
   const jobs = useJobs(props.kind, auto);
   const remove = useDeleteJobs(props.kind);
@@ -77,12 +77,19 @@ export function JobsTable(props: { kind: JobKind }) {
   };
 
   const columns: ListColumn<Job>[] = [
-    { title: t("jobs.name"), dataIndex: "name" },
+    {
+      title: t("jobs.name"),
+      dataIndex: "name",
+      render: (name: string) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(name)}>
+          {name}
+        </Button>
+      ),
+    },
     {
       title: t("jobs.status"),
       dataIndex: "status",
-      render: (s: Job["status"]) =>
-        s ? <StatusBadge value={s} label={s.charAt(0) + s.slice(1).toLowerCase()} status={badge(s)} /> : null,
+      render: (s: Job["status"]) => (s ? <StatusBadge {...jobBadge(s)} /> : null),
     },
     { title: t("jobs.job"), dataIndex: "job" },
     { title: t("jobs.startTime"), dataIndex: "startTime", render: (v: string | null) => formatDateTime(v) },
@@ -208,6 +215,7 @@ export function JobsTable(props: { kind: JobKind }) {
           getCheckboxProps: (j) => ({ "aria-label": t("jobs.select", { name: j.name }) }),
         }}
       />
+      <JobDetailsDrawer kind={props.kind} name={open} autoRefresh={auto} onClose={() => setOpen(null)} />
     </Card>
   );
 }

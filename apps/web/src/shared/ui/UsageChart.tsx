@@ -1,0 +1,80 @@
+import { Empty, Typography } from "antd";
+import dayjs from "dayjs";
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { OVERVIEW_SERIES_PARTS, type UsageHistory } from "@console/contracts";
+import { PLACEHOLDER } from "../lib/format";
+
+export interface UsageSeries {
+  key: "cpu" | "memory";
+  name: string;
+  color: string;
+  format: (v: number) => string;
+}
+
+/**
+ * Usage over a time window as an area chart: the window is cut in six parts, so the x axis
+ * has seven ticks (spec section 9), each labelled with its time.
+ */
+export function UsageChart(props: {
+  label: string;
+  /** Nothing to draw while loading, on error or without metrics. */
+  history: UsageHistory | undefined;
+  series: UsageSeries[];
+  timeFormat?: string;
+  height?: number;
+  yDomain?: [number, number];
+  emptyText: string;
+}) {
+  const h = props.history;
+  const from = h ? Date.parse(h.from) : 0;
+  const to = h ? Date.parse(h.to) : 0;
+  const step = (to - from) / OVERVIEW_SERIES_PARTS;
+  const ticks = Array.from({ length: OVERVIEW_SERIES_PARTS + 1 }, (_, i) => Math.round(from + i * step));
+  const data = (h?.metricsAvailable ? h.points : []).map((p) => ({ ...p, t: Date.parse(p.at) }));
+  const format = (t: number) => dayjs(t).format(props.timeFormat ?? "HH:mm");
+  const last = data.at(-1);
+  const summary = props.series
+    .map((s) => `${s.name} ${last?.[s.key] == null ? PLACEHOLDER : s.format(last[s.key]!)}`)
+    .join(", ");
+  return (
+    <div role="img" aria-label={`${props.label}: ${summary}`}>
+      {data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText} />
+      ) : (
+        <ResponsiveContainer width="100%" height={props.height ?? 160}>
+          <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="t" type="number" scale="time" domain={[from, to]} ticks={ticks} tickFormatter={format} />
+            <YAxis
+              width={64}
+              domain={props.yDomain ?? [0, "auto"]}
+              tickFormatter={(v: number) => props.series[0]!.format(v)}
+            />
+            <Tooltip
+              labelFormatter={(t) => dayjs(Number(t)).format("HH:mm:ss")}
+              formatter={(v, name) => {
+                const s = props.series.find((x) => x.name === name);
+                return [typeof v === "number" && s ? s.format(v) : PLACEHOLDER, name];
+              }}
+            />
+            {props.series.map((s) => (
+              <Area
+                key={s.key}
+                type="monotone"
+                dataKey={s.key}
+                name={s.name}
+                stroke={s.color}
+                fill={`${s.color}33`}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
+            ))}
+          </AreaChart>
+        </ResponsiveContainer>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {summary}
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newPage, screenshot } from "../support/browser.js";
+import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { apiToken } from "../users/main.js";
+import { deleteJob, runningFlinkJob } from "./main.js";
+
+const baseUrl = inject("baseUrl");
+
+describe("job details, usage charts and completed jobs' logs", () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    ({ page } = await newPage(browser));
+    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
+  });
+  afterEach(() => page.context().close());
+
+  it("opens a Spark job's details from its name: overview, specification, pods", async () => {
+    await page.goto(`${baseUrl}/components?component=spark-jobs`);
+    await page.getByRole("heading", { name: "Spark Jobs" }).waitFor();
+    await page.getByRole("button", { name: "daily-sales-etl", exact: true }).click();
+    const drawer = page.getByRole("dialog", { name: "Job daily-sales-etl" });
+    await drawer.getByText("com.example.daily_sales_etl.Main").waitFor();
+    expect(await drawer.getByText("Pods running").isVisible()).toBe(true);
+    expect(await drawer.getByRole("cell", { name: "executor", exact: true }).count()).toBeGreaterThan(0);
+    expect(await drawer.getByRole("region", { name: "Pods" }).isVisible()).toBe(true);
+    await screenshot(page, "spark-job-details");
+  });
+
+  it("shows a component's CPU and memory overview charts, for the duration chosen", async () => {
+    await page.goto(`${baseUrl}/components?component=trino`);
+    await page.getByText("CPU and memory overview").waitFor();
+    await page.getByRole("img", { name: /^CPU usage over the last 30 minutes: CPU \d+m$/ }).waitFor();
+    expect(
+      await page.getByRole("img", { name: /^Memory usage over the last 30 minutes: Memory [\d.]+ [KMG]B$/ }).count(),
+    ).toBe(1);
+    await page.getByRole("combobox", { name: "Chart duration" }).click();
+    await page.locator('.ant-select-item-option[title="120 minutes"]').click();
+    await page.getByRole("img", { name: /^CPU usage over the last 120 minutes/ }).waitFor();
+    await screenshot(page, "components-overview-charts");
+  });
+
+  it("draws a host's last five minutes of usage", async () => {
+    await page.goto(`${baseUrl}/hosts/master-01`);
+    const chart = page.getByRole("img", {
+      name: /^CPU and memory usage, last 5 minutes: CPU usage \d+%, Memory usage \d+%$/,
+    });
+    await chart.waitFor();
+    expect(await chart.isVisible()).toBe(true);
+  });
+
+  it("says a job has completed when its pod goes away, and OK returns to the components", async () => {
+    const token = await apiToken(baseUrl);
+    const job = await runningFlinkJob(baseUrl, token);
+    await page.goto(`${baseUrl}/components/podlogs/flink-jobs/${job.pod}?job=${job.name}`);
+    await page
+      .getByRole("log", { name: "Log lines" })
+      .getByText(/\d{4}-\d\d-\d\dT/)
+      .first()
+      .waitFor();
+    // Spark and Flink pods have no container choice.
+    expect(await page.getByRole("combobox", { name: "Container" }).count()).toBe(0);
+    await deleteJob(baseUrl, token, "flink-jobs", job.name);
+    const dialog = page.getByRole("dialog", { name: "Job completed" });
+    await dialog.waitFor();
+    await screenshot(page, "pod-logs-job-completed");
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL(/\/components\?component=flink-jobs$/);
+    await page.getByRole("heading", { name: "Flink Jobs" }).waitFor();
+    expect(await page.getByRole("row", { name: new RegExp(job.name) }).count()).toBe(0);
+  });
+});
