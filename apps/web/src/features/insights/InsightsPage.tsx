@@ -8,6 +8,7 @@ import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useAnalytics, useRecompute } from "./api";
 import { TopQueriesChart, UsageCharts } from "./parts/Charts";
+import { DataSummaryTable } from "./parts/DataSummaryTable";
 import { PipelineTable } from "./parts/PipelineTable";
 import { StatCards } from "./parts/StatCards";
 import { TopLists } from "./parts/TopLists";
@@ -33,6 +34,11 @@ export default function InsightsPage() {
           title: t("insights.topQueries"),
           description: t("insights.tour.charts"),
           target: tourTarget("insights-charts"),
+        },
+        {
+          title: t("insights.dataSummary"),
+          description: t("insights.tour.dataSummary"),
+          target: tourTarget("insights-data"),
         },
         {
           title: t("insights.pipelineSummary"),
@@ -96,6 +102,9 @@ export default function InsightsPage() {
                 loading={loading}
               />
             </Flex>
+            <div data-tour="insights-data">
+              <DataSummaryTable />
+            </div>
             <div data-tour="insights-pipelines">
               <PipelineTable />
             </div>
