@@ -45,18 +45,18 @@ const hash = (s: string) => {
   return h;
 };
 const VARIABLE_WIDTH = /^(varchar|char|varbinary|json)/;
-/** Statistics start here and grow every 10 minutes for the tables that receive data. */
+/** Statistics start here and grow every minute for the tables that receive data. */
 const STATS_EPOCH = Date.UTC(2026, 0, 1);
-const STEP_MS = 600_000;
+const STEP_MS = 60_000;
 
 /**
  * A table's statistics as a lakehouse connector keeps them: a stable base row count per table;
- * two tables in three receive rows every 10 minutes (the rest are reference data that never
+ * two tables in three receive rows every minute (the rest are reference data that never
  * change). The data size counts the variable-width columns only, as Trino reports it.
  */
 export function simulatedStats(t: SimTable, now: Date): SimStats {
   const h = hash(`${t.catalog}.${t.schema}.${t.name}`);
-  const growth = h % 3 === 0 ? 0 : 5 + (h % 400);
+  const growth = h % 3 === 0 ? 0 : 1 + (h % 40);
   const rows = 1_000 + (h % 2_000_000) + Math.max(0, Math.floor((now.getTime() - STATS_EPOCH) / STEP_MS)) * growth;
   const widths = t.columns.filter((c) => VARIABLE_WIDTH.test(c.type)).map((c) => 6 + (hash(c.name) % 40));
   return { rows, size: widths.length ? rows * widths.reduce((a, b) => a + b, 0) : null };
