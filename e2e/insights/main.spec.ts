@@ -91,10 +91,63 @@ describe("insights", () => {
     expect(await row("sales").isVisible()).toBe(true);
   });
 
+  it("lists the tables with their statistics, sorted, filtered and paged like the server's data summary", async () => {
+    type Row = { table_name: string; catalog: string; column_count: number; trends: { change_set: number | null } };
+    const api = async (query: string) => {
+      const res = await fetch(`${baseUrl}/admin-api/api/v1/analytics/data-summary?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { data: Row[]; total_count: number };
+    };
+    const region = page.getByRole("region", { name: "Data summary" });
+    const table = region.getByRole("table").first();
+    const rows = table.getByRole("row");
+    const firstCell = (n: number) => rows.nth(n).getByRole("cell").first();
+    const updated = await api("limit=10");
+    expect(updated.total_count).toBeGreaterThan(10);
+    await region.getByText(`${updated.total_count} in total`).waitFor();
+    // Header row and one page of ten.
+    await expect.poll(() => rows.count()).toBe(1 + 10);
+    expect(await firstCell(1).innerText()).toBe(updated.data[0]!.table_name);
+    const first = updated.data[0]!;
+    const cells = rows.nth(1).getByRole("cell");
+    expect(await cells.nth(1).innerText()).toBe(first.catalog);
+    expect(await cells.nth(3).innerText()).toBe(String(first.column_count));
+    // The trend column: an arrow with the change, or a placeholder before a second snapshot.
+    if (first.trends.change_set === null) expect(await cells.nth(7).innerText()).toBe("—");
+    else
+      expect(
+        await cells
+          .nth(7)
+          .getByRole("img", { name: /^(Up|Down) .* rows|^No change/ })
+          .count(),
+      ).toBe(1);
+    await region.scrollIntoViewIfNeeded();
+    await screenshot(page, "insights-data-summary");
+
+    const added = await api("limit=10&sort_by=recentlyAdded");
+    await region.getByRole("combobox", { name: "Sort data summary by" }).click();
+    await page.locator(".ant-select-dropdown:visible").getByTitle("Recently added").click();
+    await expect.poll(() => firstCell(1).innerText()).toBe(added.data[0]!.table_name);
+
+    const orders = await api("limit=10&sort_by=recentlyAdded&table=orders");
+    expect(orders.total_count).toBeGreaterThan(0);
+    await region.getByRole("searchbox", { name: "Search tables" }).fill("orders");
+    await region.getByRole("searchbox", { name: "Search tables" }).press("Enter");
+    await expect.poll(() => rows.count()).toBe(1 + orders.data.length);
+    for (let i = 0; i < orders.data.length; i++) expect(await firstCell(i + 1).innerText()).toContain("orders");
+    await region.getByText(`${orders.total_count} in total`).waitFor();
+
+    await region.getByRole("searchbox", { name: "Search tables" }).fill("no-such-table");
+    await region.getByRole("searchbox", { name: "Search tables" }).press("Enter");
+    await table.getByText("No data").waitFor();
+  });
+
   it("runs the screen's guided tour", async () => {
     await page.getByRole("button", { name: "Take a tour" }).click();
     await page.getByText("How many people queried the platform").waitFor();
-    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Next" }).click();
+    for (let i = 0; i < 5; i++) await page.getByRole("button", { name: "Next" }).click();
     const last = page.getByText("Figures are computed on the schedule set in Settings");
     await last.waitFor();
     await screenshot(page, "insights-tour");

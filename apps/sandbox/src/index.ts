@@ -20,7 +20,14 @@ export {
   type KubernetesApiOptions,
   KubeResources,
 } from "./kubernetes/index.js";
-export { startTrinoSim, CATALOGUE, type TrinoSim } from "./trino/index.js";
+export {
+  startTrinoSim,
+  CATALOGUE,
+  simulatedStats,
+  type SimStats,
+  type SimTable,
+  type TrinoSim,
+} from "./trino/index.js";
 export { startNotebookSim, type NotebookSim } from "./notebook/index.js";
 
 /** Every simulated system, started in this order. Add a line for a new one. */

@@ -189,6 +189,9 @@ const EnvSchema = z.object({
   NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
   NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   DATA_PRODUCT_CATALOG: z.string().min(1).default("dataproducts"),
+  // Insights data summary: Trino statistics read at each refresh, a few tables at a time, within a time limit.
+  INSIGHTS_STATS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  INSIGHTS_STATS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -116,23 +116,39 @@ describe.each(DB_KINDS)("general settings (%s)", (kind) => {
       body: { message: "Trino metadata cache cleared." },
     });
     expect(lookups).toBe(1);
+    // A recompute that fails is not swallowed: the call says so, and the others still ran.
+    expect(await api(t.app, admin, "GET", "/analytics/flush-cache")).toEqual({
+      status: 503,
+      body: { error: "Insights could not be refreshed: broken: boom", error_description: "recompute_failed" },
+    });
+    expect(insights).toBe(1);
+    t.services.caches.register("insights", "broken", () => undefined);
     expect(await api(t.app, admin, "GET", "/analytics/flush-cache")).toEqual({
       status: 200,
       body: { message: "Insights cache cleared." },
     });
-    expect(insights).toBe(1);
+    expect(insights).toBe(2);
     expect(await auditsAfter(t.testDb.db, seq)).toMatchObject([
       {
         source: "settings-general",
         action: "Clear Cache",
         subject_name: "Trino metadata",
+        status: "success",
         details: { cleared: ["policy lookups"] },
       },
       {
         source: "settings-general",
         action: "Clear Cache",
         subject_name: "Insights",
-        details: { cleared: ["insights figures"] },
+        status: "failure",
+        details: { cleared: ["insights figures"], failed: ["broken"] },
+      },
+      {
+        source: "settings-general",
+        action: "Clear Cache",
+        subject_name: "Insights",
+        status: "success",
+        details: { cleared: ["insights figures", "broken"] },
       },
     ]);
   });

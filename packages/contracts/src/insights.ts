@@ -103,6 +103,69 @@ export const PipelineSummary = z
   .meta({ id: "PipelineSummary" });
 export type PipelineSummary = z.infer<typeof PipelineSummary>;
 
+/** How the data summary is ordered (spec section 4): by the last change seen, or by when a table appeared. */
+export const DATA_SUMMARY_SORTS = ["recentlyUpdated", "recentlyAdded"] as const;
+export type DataSummarySort = (typeof DATA_SUMMARY_SORTS)[number];
+
+export const DataSummaryQuery = z
+  .object({
+    limit: pageSize,
+    offset,
+    sort_by: z
+      .enum(DATA_SUMMARY_SORTS, { message: `must be one of ${DATA_SUMMARY_SORTS.join(", ")}` })
+      .default("recentlyUpdated"),
+    /** Exact catalog and schema names (as /datasets lists them); part of a table's name. */
+    catalog: nameFilter,
+    schema: nameFilter,
+    table: nameFilter,
+  })
+  .strict();
+export type DataSummaryQuery = z.input<typeof DataSummaryQuery>;
+
+export const DataSummaryRow = z
+  .object({
+    table_id: z.number().int(),
+    table_name: z.string(),
+    catalog: z.string(),
+    schema_name: z.string(),
+    column_count: z.number().int(),
+    /** Trino's estimate from the table statistics; null when the connector keeps none. */
+    num_rows: z.number().nullable(),
+    /** Bytes, the sum of the columns' data_size in the statistics; null when none is reported. */
+    data_size: z.number().nullable(),
+    /** When the console last saw the table's rows, size or columns change (its first sighting counts). */
+    updated_at: z.string(),
+    /** When the console first saw the table. */
+    added_at: z.string(),
+    /** The last change: rows added (negative: removed) since the snapshot before, and that as a percentage. */
+    trends: z.object({ change_set: z.number().nullable(), percentage_change: z.number().nullable() }),
+  })
+  .meta({ id: "DataSummaryRow" });
+export type DataSummaryRow = z.infer<typeof DataSummaryRow>;
+
+export const DataSummary = z
+  .object({
+    data: z.array(DataSummaryRow),
+    total_count: z.number().int(),
+    /** Why the tables could not be read at the last refresh (the previous ones are shown), or null. */
+    unavailable: z.string().nullable(),
+  })
+  .meta({ id: "DataSummary" });
+export type DataSummary = z.infer<typeof DataSummary>;
+
+/** The catalogs, schemas and tables of the data summary, for its filters. */
+export const Datasets = z
+  .object({
+    catalogs: z.array(
+      z.object({
+        name: z.string(),
+        schemas: z.array(z.object({ name: z.string(), tables: z.array(z.string()) })),
+      }),
+    ),
+  })
+  .meta({ id: "Datasets" });
+export type Datasets = z.infer<typeof Datasets>;
+
 const access = { menu: "insights" } as const;
 const tags = ["insights"];
 const base = "/admin-api/api/v1/analytics";
@@ -140,5 +203,22 @@ export const insightsRoutes = {
     summary: "Airflow pipelines (DAGs grouped by tag) with their jobs, running times and status",
     query: PipelineQuery,
     response: PipelineSummary,
+  }),
+  dataSummary: route({
+    method: "GET",
+    path: `${base}/data-summary`,
+    access,
+    tags,
+    summary: "Tables with their columns, rows, size and last change, from Trino's metadata and statistics",
+    query: DataSummaryQuery,
+    response: DataSummary,
+  }),
+  datasets: route({
+    method: "GET",
+    path: `${base}/datasets`,
+    access,
+    tags,
+    summary: "The catalogs, schemas and tables the data summary knows, for its filters",
+    response: Datasets,
   }),
 };

@@ -5,6 +5,11 @@ export type ClearableCache = "trino-metadata" | "insights";
 
 type Clear = () => void | Promise<void>;
 
+export interface ClearOutcome {
+  cleared: string[];
+  failed: Array<{ name: string; reason: string }>;
+}
+
 /**
  * Where a module registers a cache it keeps (the policy lookups' catalogs, the insights
  * figures) so that the cache-management card can clear it, here and on every replica.
@@ -35,26 +40,31 @@ export class CacheRegistry {
     return [...(this.entries.get(kind)?.keys() ?? [])];
   }
 
-  /** Clears every cache of `kind` here, then tells the other replicas. Returns the names cleared. */
-  async clear(kind: ClearableCache): Promise<string[]> {
-    const cleared = await this.runAll(kind);
+  /**
+   * Clears every cache of `kind` here, then tells the other replicas. Returns the names cleared
+   * and those whose clearing (a recompute, for insights) failed, with why.
+   */
+  async clear(kind: ClearableCache): Promise<ClearOutcome> {
+    const outcome = await this.runAll(kind);
     this.clearingHere = true;
     const told = this.bus.publish(kind);
     this.clearingHere = false;
     await told;
-    return cleared;
+    return outcome;
   }
 
-  private async runAll(kind: ClearableCache): Promise<string[]> {
+  private async runAll(kind: ClearableCache): Promise<ClearOutcome> {
     const cleared: string[] = [];
+    const failed: ClearOutcome["failed"] = [];
     for (const [name, clear] of this.entries.get(kind) ?? []) {
       try {
         await clear();
         cleared.push(name);
       } catch (err) {
         this.onError(err, name);
+        failed.push({ name, reason: err instanceof Error ? err.message : String(err) });
       }
     }
-    return cleared;
+    return { cleared, failed };
   }
 }

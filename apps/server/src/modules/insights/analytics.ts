@@ -24,42 +24,68 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Days rolled up per transaction: small enough to stay quick, large enough for few round trips. */
 const CHUNK_DAYS = 7;
+/** Days before the month window only count queries per user: a cheap pass, so larger chunks. */
+const OLD_CHUNK_DAYS = 31;
+
+/** The events of [from, until) as (day, user, inputs); $1 and $2 are the bounds. */
+const EVENTS = `SELECT (created_at AT TIME ZONE 'UTC')::date AS day, lower(username) AS username,
+                       CASE WHEN jsonb_typeof(inputs) = 'array' THEN inputs ELSE '[]' END AS inputs
+                  FROM trino_query_events
+                 WHERE created_at >= $1::date AND created_at < $2::date`;
+
+/**
+ * Days of the month window: per query one 'q' row, and each distinct table, schema and pair of
+ * tables it read, all in one pass over the chunk's events (no join between queries: a query's
+ * tables are gathered into arrays and its pairs come from those). A query's tables come from
+ * its `ioMetadata.inputs` (catalogName, schema, table).
+ */
+const ROLLUP_DETAIL = `
+  INSERT INTO insights_daily (day, username, kind, name, queries)
+  SELECT e.day, e.username, k.kind, k.name, count(*)
+    FROM (${EVENTS}) e
+   CROSS JOIN LATERAL (
+     SELECT 'q' AS kind, '' AS name
+     UNION ALL
+     SELECT x.kind, x.name
+       FROM (SELECT array_agg(DISTINCT concat_ws('.', i->>'catalogName', i->>'schema', i->>'table')) AS ts,
+                    array_agg(DISTINCT concat_ws('.', i->>'catalogName', i->>'schema')) AS ss
+               FROM jsonb_array_elements(e.inputs) i
+              WHERE jsonb_typeof(i) = 'object' AND i ? 'catalogName' AND i ? 'schema' AND i ? 'table') a,
+            LATERAL (
+              SELECT 't' AS kind, t AS name FROM unnest(a.ts) t
+              UNION ALL
+              SELECT 's', s FROM unnest(a.ss) s
+              UNION ALL
+              -- array_agg(DISTINCT) sorts, so the first of a pair is the smaller name.
+              SELECT 'p', x.t || ' & ' || y.t
+                FROM unnest(a.ts) WITH ORDINALITY x(t, n), unnest(a.ts) WITH ORDINALITY y(t, m)
+               WHERE x.n < y.m
+            ) x
+   ) k
+   GROUP BY 1, 2, 3, 4`;
+
+/** Days before the month window: only the queries per user (the active-user timelines). */
+const ROLLUP_QUERIES = `
+  INSERT INTO insights_daily (day, username, kind, name, queries)
+  SELECT e.day, e.username, 'q', '', count(*) FROM (${EVENTS}) e GROUP BY 1, 2`;
 
 /**
  * Rolls the events of the UTC days [from, until) up into insights_daily, replacing what was
- * there. A query's tables come from its `ioMetadata.inputs` (catalogName, schema, table), each
- * once per query.
+ * there. Tables, schemas and pairs are kept only for days of the month window (the figures
+ * that use them look no further back); older days keep their query counts.
  */
-async function rollUpDays(db: Db, from: string, until: string): Promise<void> {
+async function rollUpDays(db: Db, from: string, until: string, detailed: boolean, monthStart: string): Promise<void> {
   await db.tx(async (q) => {
     const lock = await q.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [ROLLUP_LOCK]);
     if (!lock.rows[0]!.ok) return;
     await q.query("SET LOCAL TimeZone = 'UTC'");
+    // Room to group a week of events in memory; compiling the plan costs more than it saves.
+    await q.query("SET LOCAL work_mem = '64MB'");
+    await q.query("SET LOCAL jit = off");
     await q.query("DELETE FROM insights_daily WHERE day >= $1::date AND day < $2::date", [from, until]);
-    await q.query(
-      `WITH q AS (
-         SELECT query_id, (created_at AT TIME ZONE 'UTC')::date AS day, lower(username) AS username, inputs
-           FROM trino_query_events
-          WHERE created_at >= $1::date AND created_at < $2::date
-       ), r AS (
-         SELECT DISTINCT q.query_id, q.day, q.username,
-                concat_ws('.', i->>'catalogName', i->>'schema', i->>'table') AS t,
-                concat_ws('.', i->>'catalogName', i->>'schema') AS s
-           FROM q, jsonb_array_elements(CASE WHEN jsonb_typeof(q.inputs) = 'array' THEN q.inputs ELSE '[]' END) i
-          WHERE jsonb_typeof(i) = 'object' AND i ? 'catalogName' AND i ? 'schema' AND i ? 'table'
-       )
-       INSERT INTO insights_daily (day, username, kind, name, queries)
-       SELECT day, username, 'q', '', count(*) FROM q GROUP BY day, username
-       UNION ALL
-       SELECT day, username, 't', t, count(*) FROM r GROUP BY day, username, t
-       UNION ALL
-       SELECT day, username, 's', s, count(DISTINCT query_id) FROM r GROUP BY day, username, s
-       UNION ALL
-       SELECT a.day, a.username, 'p', a.t || ' & ' || b.t, count(*)
-         FROM r a JOIN r b ON a.query_id = b.query_id AND a.t < b.t
-        GROUP BY a.day, a.username, a.t, b.t`,
-      [from, until],
-    );
+    // Days that left the month window no longer need their tables.
+    await q.query("DELETE FROM insights_daily WHERE kind <> 'q' AND day < $1::date", [monthStart]);
+    await q.query(detailed ? ROLLUP_DETAIL : ROLLUP_QUERIES, [from, until]);
   });
 }
 
@@ -77,12 +103,18 @@ export async function rollUp(db: Db, now: Date): Promise<number> {
   );
   const start = rows[0]!.last ?? rows[0]!.first;
   if (!start) return 0;
-  const end = new Date(`${isoDay(now)}T00:00:00Z`).getTime() + DAY_MS;
+  const today = new Date(`${isoDay(now)}T00:00:00Z`).getTime();
+  const end = today + DAY_MS;
+  // The first day of the last MONTH_DAYS days, today included.
+  const monthStart = today - (MONTH_DAYS - 1) * DAY_MS;
   let from = new Date(`${start}T00:00:00Z`).getTime();
   const days = Math.round((end - from) / DAY_MS);
   while (from < end) {
-    const until = Math.min(from + CHUNK_DAYS * DAY_MS, end);
-    await rollUpDays(db, isoDay(new Date(from)), isoDay(new Date(until)));
+    const detailed = from >= monthStart;
+    const until = detailed
+      ? Math.min(from + CHUNK_DAYS * DAY_MS, end)
+      : Math.min(from + OLD_CHUNK_DAYS * DAY_MS, monthStart);
+    await rollUpDays(db, isoDay(new Date(from)), isoDay(new Date(until)), detailed, isoDay(new Date(monthStart)));
     from = until;
   }
   return days;

@@ -4,13 +4,27 @@ import { handle } from "../../platform/http.js";
 import type { Services } from "../../platform/services.js";
 import { airflowClientFor } from "../audits/airflow.js";
 import { every } from "../audits/schedule.js";
+import { trinoClientFor } from "../policies/trino-client.js";
 import { InsightsService } from "./service.js";
 
 /** How often the schedule is looked at; the refresh itself follows the insights preference. */
 const TICK_MS = 15_000;
 
 export function insightsModule(app: FastifyInstance, s: Services): void {
-  const service = new InsightsService(s.db, airflowClientFor(s), s.log);
+  const trino = trinoClientFor(s);
+  const service = new InsightsService(
+    s.db,
+    airflowClientFor(s),
+    s.log,
+    trino && {
+      client: trino,
+      limits: {
+        concurrency: s.config.INSIGHTS_STATS_CONCURRENCY,
+        timeoutMs: s.config.INSIGHTS_STATS_TIMEOUT_SECONDS * 1000,
+        hidden: ["system"],
+      },
+    },
+  );
   s.caches.register("insights", "insights figures", () => service.refresh());
   s.onClose(every(TICK_MS, () => service.tick(), s.log, "insights refresh"));
 
@@ -26,4 +40,6 @@ export function insightsModule(app: FastifyInstance, s: Services): void {
     weekly_top_executed_queries: (await service.analytics()).weekly_top_executed_queries,
   }));
   handle(app, insightsRoutes.pipelineSummary, ({ query }) => service.pipelines(query));
+  handle(app, insightsRoutes.dataSummary, ({ query }) => service.dataSummary(query));
+  handle(app, insightsRoutes.datasets, () => service.datasets());
 }

@@ -1,9 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Analytics, Pipeline, PipelineQuery, PipelineSummary } from "@console/contracts";
+import type { Analytics, DataSummary, Datasets, Pipeline, PipelineQuery, PipelineSummary } from "@console/contracts";
 import type { Db } from "../../platform/db/index.js";
 import type { AirflowClient } from "../audits/airflow.js";
 import { readInsightsPreference } from "../settings/preferences.js";
+import type { TrinoClient } from "../policies/trino-client.js";
 import { computeAnalytics, rollUp } from "./analytics.js";
+import {
+  readDatasets,
+  readDataSummary,
+  readTables,
+  storeTables,
+  type DataSummaryFilter,
+  type StatsLimits,
+  type TablesRead,
+} from "./datasets.js";
 import { computePipelines, storePipelines } from "./pipelines.js";
 
 /** Taken for the length of a refresh, so that one replica computes at a time. */
@@ -16,6 +26,8 @@ export class InsightsService {
     private readonly db: Db,
     private readonly airflow: AirflowClient | null,
     private readonly log: FastifyBaseLogger,
+    /** Trino, for the data summary's tables and statistics (null when not configured). */
+    private readonly trino: { client: TrinoClient; limits: StatsLimits } | null = null,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -40,12 +52,25 @@ export class InsightsService {
         pipelinesError = (err as Error).message;
         this.log.warn({ err: (err as Error).message }, "insights: Airflow could not be read");
       }
+    // Trino too: its tables and statistics, bounded in time and concurrency, outside the transaction.
+    let tables: TablesRead | null = null;
+    let tablesError: string | null = null;
+    if (this.trino)
+      try {
+        tables = await readTables(this.trino.client, this.trino.limits);
+        tablesError = tables.problem;
+      } catch (err) {
+        // The last tables stay.
+        tablesError = (err as Error).message;
+        this.log.warn({ err: (err as Error).message }, "insights: Trino's tables could not be read");
+      }
     const days = await rollUp(this.db, now);
     await this.db.tx(async (q) => {
       const lock = await q.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [REFRESH_LOCK]);
       if (!lock.rows[0]!.ok) return;
       const figures = await computeAnalytics(q, { users: pref.usersToExclude, adminGroups: pref.adminGroups }, now);
       if (pipelines) await storePipelines(q, pipelines);
+      if (tables) await storeTables(q, tables, now);
       const counts = await q.query<{ active: string; paused: string }>(
         `SELECT count(*) FILTER (WHERE state = 'active') AS active, count(*) FILTER (WHERE state = 'paused') AS paused
            FROM insights_pipelines`,
@@ -57,24 +82,57 @@ export class InsightsService {
         computed_at: now.toISOString(),
       };
       await q.query(
-        `INSERT INTO insights_snapshot (id, computed_at, duration_ms, analytics, pipelines_error)
-         VALUES (1, $1, $2, $3, $4)
+        `INSERT INTO insights_snapshot (id, computed_at, duration_ms, analytics, pipelines_error, tables_error)
+         VALUES (1, $1, $2, $3, $4, $5)
          ON CONFLICT (id) DO UPDATE SET computed_at = EXCLUDED.computed_at, duration_ms = EXCLUDED.duration_ms,
-                                        analytics = EXCLUDED.analytics, pipelines_error = EXCLUDED.pipelines_error`,
-        [now.toISOString(), Date.now() - started, JSON.stringify(analytics), pipelinesError],
+                                        analytics = EXCLUDED.analytics, pipelines_error = EXCLUDED.pipelines_error,
+                                        tables_error = EXCLUDED.tables_error`,
+        [now.toISOString(), Date.now() - started, JSON.stringify(analytics), pipelinesError, tablesError],
       );
     });
     this.log.info({ ms: Date.now() - started, days }, "insights refreshed");
   }
 
-  private async snapshot(): Promise<{ analytics: Analytics; computedAt: Date; pipelinesError: string | null } | null> {
-    const { rows } = await this.db.query<{ analytics: Analytics; computed_at: Date; pipelines_error: string | null }>(
-      "SELECT analytics, computed_at, pipelines_error FROM insights_snapshot WHERE id = 1",
-    );
+  private async snapshot(): Promise<{
+    analytics: Analytics;
+    computedAt: Date;
+    pipelinesError: string | null;
+    tablesError: string | null;
+  } | null> {
+    const { rows } = await this.db.query<{
+      analytics: Analytics;
+      computed_at: Date;
+      pipelines_error: string | null;
+      tables_error: string | null;
+    }>("SELECT analytics, computed_at, pipelines_error, tables_error FROM insights_snapshot WHERE id = 1");
     const r = rows[0];
     return r
-      ? { analytics: r.analytics, computedAt: new Date(r.computed_at), pipelinesError: r.pipelines_error }
+      ? {
+          analytics: r.analytics,
+          computedAt: new Date(r.computed_at),
+          pipelinesError: r.pipelines_error,
+          tablesError: r.tables_error,
+        }
       : null;
+  }
+
+  /**
+   * A page of the data summary as of the last refresh (the screen never waits for Trino; the
+   * very first call joins the first refresh, as the figures do).
+   */
+  async dataSummary(filter: DataSummaryFilter): Promise<DataSummary> {
+    let snap = await this.snapshot();
+    if (!snap) {
+      await this.refresh();
+      snap = await this.snapshot();
+    }
+    const page = await readDataSummary(this.db, filter);
+    const unavailable = this.trino ? (snap?.tablesError ?? null) : "Trino is not configured (set TRINO_URL).";
+    return { ...page, unavailable };
+  }
+
+  datasets(): Promise<Datasets> {
+    return readDatasets(this.db);
   }
 
   /** The figures of the last refresh; the very first call computes them. */

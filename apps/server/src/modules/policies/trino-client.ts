@@ -95,3 +95,20 @@ export class TrinoClient {
 /** A catalog name as a quoted identifier in a query. */
 export const quoteName = (n: string) => `"${n.replaceAll('"', '""')}"`;
 export const quoteText = (v: string) => `'${v.replaceAll("'", "''")}'`;
+
+/** The console's Trino client: TRINO_URL, else the sandbox's Trino while it runs; null without either. */
+export function trinoClientFor(s: {
+  config: {
+    TRINO_URL?: string | undefined;
+    TRINO_USER: string;
+    TRINO_PASSWORD?: string | undefined;
+    TRINO_TIMEOUT_MS: number;
+  };
+  sandbox: { urls: Record<string, string> } | null;
+}): TrinoClient | null {
+  const c = s.config;
+  const baseUrl = c.TRINO_URL ?? s.sandbox?.urls.trino;
+  return baseUrl
+    ? new TrinoClient({ baseUrl, user: c.TRINO_USER, password: c.TRINO_PASSWORD, timeoutMs: c.TRINO_TIMEOUT_MS })
+    : null;
+}

@@ -8,6 +8,7 @@ import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useAnalytics, useRecompute } from "./api";
 import { TopQueriesChart, UsageCharts } from "./parts/Charts";
+import { DataSummaryTable } from "./parts/DataSummaryTable";
 import { PipelineTable } from "./parts/PipelineTable";
 import { StatCards } from "./parts/StatCards";
 import { TopLists } from "./parts/TopLists";
@@ -33,6 +34,11 @@ export default function InsightsPage() {
           title: t("insights.topQueries"),
           description: t("insights.tour.charts"),
           target: tourTarget("insights-charts"),
+        },
+        {
+          title: t("insights.dataSummary"),
+          description: t("insights.tour.dataSummary"),
+          target: tourTarget("insights-data"),
         },
         {
           title: t("insights.pipelineSummary"),
@@ -70,10 +76,8 @@ export default function InsightsPage() {
               icon={<ReloadOutlined />}
               loading={recompute.isPending}
               onClick={() =>
-                recompute.mutate(undefined, {
-                  onSuccess: () => void message.success(t("insights.recomputed")),
-                  onError: (err) => void message.error(errorMessage(err)),
-                })
+                // A failed recompute (503 with why) is told by the console's error notification.
+                recompute.mutate(undefined, { onSuccess: () => void message.success(t("insights.recomputed")) })
               }
             >
               {t("insights.recompute")}
@@ -98,6 +102,9 @@ export default function InsightsPage() {
                 loading={loading}
               />
             </Flex>
+            <div data-tour="insights-data">
+              <DataSummaryTable />
+            </div>
             <div data-tour="insights-pipelines">
               <PipelineTable />
             </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { insightsRoutes, PipelineQuery, settingsRoutes } from "@console/contracts";
+import type { DataSummaryQuery, insightsRoutes, PipelineQuery, settingsRoutes } from "@console/contracts";
 import { useShell } from "../../app/state";
 import { call } from "../../shared/lib/api";
 
@@ -7,6 +7,8 @@ const keys = {
   all: ["insights"] as const,
   analytics: ["insights", "analytics"] as const,
   pipelines: (q: PipelineQuery) => ["insights", "pipelines", q] as const,
+  dataSummary: (q: DataSummaryQuery) => ["insights", "dataSummary", q] as const,
+  datasets: ["insights", "datasets"] as const,
   preference: ["insights", "preference"] as const,
 };
 
@@ -52,6 +54,28 @@ export function usePipelines(query: PipelineQuery) {
       ),
     placeholderData: keepPreviousData,
     refetchInterval: interval,
+  });
+}
+
+/** A page of the data summary (tables with their statistics, as of the last refresh). */
+export function useDataSummary(query: DataSummaryQuery) {
+  const refreshedAt = useShell((s) => s.refreshedAt);
+  const interval = useRefreshInterval();
+  return useQuery({
+    queryKey: [...keys.dataSummary(query), refreshedAt],
+    queryFn: ({ signal }) =>
+      call<typeof insightsRoutes.dataSummary>("GET", "/admin-api/api/v1/analytics/data-summary", { query }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: interval,
+  });
+}
+
+/** The catalogs, schemas and tables of the data summary, for its filters. */
+export function useDatasets() {
+  return useQuery({
+    queryKey: keys.datasets,
+    queryFn: ({ signal }) =>
+      call<typeof insightsRoutes.datasets>("GET", "/admin-api/api/v1/analytics/datasets", undefined, signal),
   });
 }
 
