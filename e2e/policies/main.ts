@@ -86,3 +86,14 @@ export async function whatCanSee(
   await page.getByRole("button", { name: "Check" }).click();
   await page.getByText(`What ${user} can see`).waitFor();
 }
+
+/** The served rules with the ETag and publication number they were served with. */
+export async function servedWithEtag(baseUrl: string): Promise<{ rules: Rules; etag: string; publication: number }> {
+  const res = await fetch(`${baseUrl}/trino/rules.json`);
+  expect(res.status).toBe(200);
+  return {
+    etag: res.headers.get("etag") ?? "",
+    publication: Number(res.headers.get("x-publication")),
+    rules: (await res.json()) as Rules,
+  };
+}

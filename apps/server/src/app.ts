@@ -85,8 +85,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return payload;
   });
   app.addHook("onResponse", async (req, reply) => {
-    const level =
-      reply.statusCode >= 500 ? "error" : req.url === "/healthz" || req.url === "/readyz" ? "debug" : "info";
+    const quiet =
+      req.url === "/healthz" || req.url === "/readyz" || (req.routeOptions.config?.quietLog && reply.statusCode < 400);
+    const level = reply.statusCode >= 500 ? "error" : quiet ? "debug" : "info";
     req.log[level](
       {
         method: req.method,

@@ -224,9 +224,18 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
       name: "total_amount",
       dataType: "decimal(12,2)",
     });
+    // Cached: asking again does not query Trino; a refresh reads the catalogue again.
+    const asked = meta.trino.statements.length;
+    await call("GET", "/admin-api/api/v1/lookups");
+    expect(meta.trino.statements.length).toBe(asked);
+    const again = await call("GET", "/admin-api/api/v1/lookups?refresh=true");
+    expect(again.status).toBe(200);
+    expect(meta.trino.statements.length).toBeGreaterThan(asked);
+    expect(t.services.caches.names("trino-metadata")).toContain("policy lookups");
     meta.trino.setFailure(503);
     const down = await call("GET", "/admin-api/api/v1/lookups?refresh=true");
     expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ error: expect.stringContaining("Trino is unavailable") });
     meta.trino.setFailure(null);
   });
 

@@ -9,6 +9,8 @@ import type { Actor } from "./audit.js";
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** Polled often (Trino's rules refresh): its successful answers are logged at debug level only. */
+    quietLog?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -122,10 +122,14 @@ export function evaluate(
   if (!rules.tables) {
     out.privileges = ["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP", "GRANT_SELECT"];
   } else {
-    const i = rules.tables.findIndex(
-      (r) =>
-        principalMatches(r, s) && matches(r.catalog, catalog) && matches(r.schema, schema) && matches(r.table, table),
-    );
+    const tables = rules.tables;
+    const i =
+      candidates(tables, [s.user, catalog, schema, table]).find((n) => {
+        const r = tables[n]!;
+        return (
+          principalMatches(r, s) && matches(r.catalog, catalog) && matches(r.schema, schema) && matches(r.table, table)
+        );
+      }) ?? -1;
     if (i >= 0) {
       const r = rules.tables[i]!;
       out.tableRule = i;

@@ -37,6 +37,22 @@ function parses(sql: string): boolean {
  * filter (a condition). Returns null when it is, else why not.
  */
 export function checkExpression(expr: string, kind: "mask" | "filter"): string | null {
+  // The same text comes back often (a mask on many tables; every expression again when the
+  // compiled rules are validated): its verdict is kept by the exact text.
+  const known = (kind === "mask" ? masksSeen : filtersSeen).get(expr);
+  if (known !== undefined) return known;
+  const verdict = judge(expr, kind);
+  const seen = kind === "mask" ? masksSeen : filtersSeen;
+  if (seen.size >= TEXT_CACHE_MAX) seen.clear();
+  seen.set(expr, verdict);
+  return verdict;
+}
+
+const TEXT_CACHE_MAX = 100_000;
+const masksSeen = new Map<string, string | null>();
+const filtersSeen = new Map<string, string | null>();
+
+function judge(expr: string, kind: "mask" | "filter"): string | null {
   if (!expr.trim()) return "it is empty";
   let shape: string;
   try {

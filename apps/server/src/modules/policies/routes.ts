@@ -37,6 +37,8 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     return notebookClient;
   };
   const metadata = new Metadata(trino, c.TRINO_METADATA_TTL_SECONDS * 1000, [c.DATA_PRODUCT_CATALOG, "system"]);
+  // Cleared from the settings' cache card, from the wizard's refresh button, and by other replicas.
+  s.caches.register("trino-metadata", "policy lookups", () => metadata.refresh());
   const policies = new PolicyService(s.db, s.bus, {
     dataProductCatalog: c.DATA_PRODUCT_CATALOG,
     canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
@@ -69,7 +71,11 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     const groups = await s.db.query<{ name: string }>("SELECT name FROM groups ORDER BY name");
     return { users: users.rows.map((u) => u.username), groups: groups.rows.map((g) => g.name) };
   });
-  handle(app, r.lookups, ({ query }) => metadata.lookups(query.refresh === "true"));
+  handle(app, r.lookups, async ({ query }) => {
+    // A refresh drops the cached catalogue here and on every replica, then reads Trino again.
+    if (query.refresh === "true") await s.caches.clear("trino-metadata");
+    return metadata.lookups();
+  });
   handle(app, r.columns, ({ query }) =>
     metadata.columns(
       query.catalog,
@@ -112,7 +118,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   app.get<{ Querystring: { token?: string } }>(
     "/trino/rules.json",
     {
-      config: { access: "public" },
+      config: { access: "public", quietLog: true },
       schema: { summary: "The current publication's rules for Trino", tags: ["policies"] },
     },
     async (req, reply) => {
@@ -121,7 +127,8 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
         if (!given || !sameToken(given, c.TRINO_RULES_TOKEN))
           return reply.code(401).send({ error: "A valid token is required.", error_description: "invalid_token" });
       }
-      const current = await publications.current();
+      // Trino polls this every few seconds: answered from memory, without touching the database.
+      const current = publications.currentNow() ?? (await publications.current());
       // Nothing published yet: no rules Trino can parse exist, so it keeps what it has.
       if (!current)
         return reply

@@ -131,6 +131,7 @@ export default function ReviewPage() {
               validateStatus={contact.name.length > POLICY_LIMITS.contactName ? "error" : undefined}
             >
               <Input
+                aria-label={t("policies.review.contactName")}
                 maxLength={POLICY_LIMITS.contactName}
                 value={contact.name}
                 onChange={(e) => setContact({ name: e.target.value })}
@@ -166,6 +167,7 @@ export default function ReviewPage() {
               help={errors.email}
             >
               <Input
+                aria-label={t("policies.review.email")}
                 type="email"
                 value={contact.email}
                 maxLength={254}

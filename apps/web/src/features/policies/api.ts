@@ -58,6 +58,20 @@ export function useLookups() {
   });
 }
 
+/** Reads Trino's catalogue again (dropping the console's cached copy on every replica). */
+export function useRefreshLookups() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      call<typeof policyRoutes.lookups>("GET", "/admin-api/api/v1/lookups", { query: { refresh: "true" } }),
+    meta: { quiet: true },
+    onSuccess: async (data) => {
+      client.setQueryData(policyKeys.lookups, data);
+      await client.invalidateQueries({ queryKey: ["policy-lookups", "columns"] });
+    },
+  });
+}
+
 export function useColumns(catalog: string | undefined, schema: string | undefined, tables: string[]) {
   return useQuery({
     queryKey: policyKeys.columns(catalog ?? "", schema ?? "", tables),

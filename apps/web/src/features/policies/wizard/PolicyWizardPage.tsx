@@ -1,3 +1,4 @@
+import { ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Flex, Form, Spin, Steps } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,7 @@ import { toast } from "../../../app/shell/notify";
 import { errorMessage, isAbort } from "../../../shared/lib/api";
 import { useUnsavedChanges } from "../../../shared/lib/useUnsavedChanges";
 import { PageHeader } from "../../../shared/ui/PageHeader";
-import { nameExists, useLookups, usePolicy, useSavePolicy, useTags } from "../api";
+import { nameExists, useLookups, usePolicy, useRefreshLookups, useSavePolicy, useTags } from "../api";
 import { policyCrumbs, toPolicies } from "../links";
 import { AccessStep } from "./AccessStep";
 import { DetailsStep } from "./DetailsStep";
@@ -15,6 +16,7 @@ import { FiltersStep } from "./FiltersStep";
 import { MasksStep } from "./MasksStep";
 import {
   accessComplete,
+  changedFields,
   detailsComplete,
   fromPolicy,
   INITIAL,
@@ -35,19 +37,23 @@ export default function PolicyWizardPage() {
   const watched = Form.useWatch([], { form, preserve: true }) as WizardValues | undefined;
   const values: WizardValues = { ...INITIAL, ...(watched ?? {}) };
   const [current, setCurrent] = useState(0);
-  const [touched, setTouched] = useState(false);
   const [done, setDone] = useState(false);
   const [nameTaken, setNameTaken] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSavePolicy();
   const lookups = useLookups();
+  const refreshLookups = useRefreshLookups();
   const isTag = !!values.category && TAG_CATEGORIES.includes(values.category);
   const tags = useTags(isTag ? values.category : undefined, values.catalogName, values.schemaName[0]);
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(fromPolicy(existing.data));
   }, [existing.data, form]);
-  useUnsavedChanges(touched && !done);
+  // Changed means different from the saved policy (or the empty form), field by field: a field
+  // edited and set back does not count.
+  const saved = id === null ? INITIAL : existing.data ? fromPolicy(existing.data) : null;
+  const changed = !!saved && watched !== undefined && changedFields(values, saved).length > 0;
+  useUnsavedChanges(changed && !done);
   useEffect(() => {
     if (done) void navigate(toPolicies());
   }, [done, navigate]);
@@ -83,11 +89,9 @@ export default function PolicyWizardPage() {
 
   const detailsOk = detailsComplete(values) && !nameTaken;
   const canNext = stepId === "details" ? detailsOk : true;
-  const changed = touched;
   const canSave = detailsOk && accessComplete(values) && changed && !lookups.isError && !save.isPending;
 
   const onValuesChange = (changedValues: Partial<WizardValues>) => {
-    setTouched(true);
     // Changing category, catalog or schema clears what depends on it (spec section 4).
     const clear: Partial<WizardValues> = {};
     if ("category" in changedValues) {
@@ -126,8 +130,13 @@ export default function PolicyWizardPage() {
 
   const setList = (field: "columnDetails" | "rowFilters") => (list: ColumnMask[] | RowFilter[]) => {
     form.setFieldValue(field, list);
-    setTouched(true);
   };
+
+  const refreshMetadata = () =>
+    refreshLookups.mutate(undefined, {
+      onSuccess: () => toast.success(t("policies.wizard.metadataRefreshed")),
+      onError: (err) => toast.error(t("policies.wizard.refreshFailed", { reason: errorMessage(err) })),
+    });
 
   const last = steps.length - 1;
   return (
@@ -135,6 +144,11 @@ export default function PolicyWizardPage() {
       <PageHeader
         crumbs={policyCrumbs(t, t(id === null ? "policies.wizard.createTitle" : "policies.wizard.editTitle"))}
         title={t(id === null ? "policies.wizard.createTitle" : "policies.wizard.editTitle")}
+        extra={
+          <Button icon={<ReloadOutlined />} loading={refreshLookups.isPending} onClick={refreshMetadata}>
+            {t("policies.wizard.refreshMetadata")}
+          </Button>
+        }
       />
       <Spin spinning={id !== null && existing.isLoading}>
         <Card>

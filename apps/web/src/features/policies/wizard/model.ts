@@ -124,3 +124,34 @@ export function maskableTables(v: WizardValues, allTables: string[], tagTables: 
   for (const tag of v.tags) for (const t of tagTables.get(tag) ?? []) out.add(t);
   return [...out].sort();
 }
+
+const SETS = ["schemaName", "tables", "tags", "tablePrivileges", "assignToUsers", "assignToGroups"] as const;
+const day = (d: Dayjs | undefined) => (d ? d.format("YYYY-MM-DD") : null);
+
+/** One field in the shape that decides "changed": selections as sets, text trimmed, the period as days. */
+function comparable(v: WizardValues, field: keyof WizardValues): unknown {
+  const value = v[field];
+  if ((SETS as readonly string[]).includes(field)) return [...((value as string[] | undefined) ?? [])].sort();
+  if (field === "policyName" || field === "customRowFilter") return ((value as string | undefined) ?? "").trim();
+  if (field === "period") return v.period ? [day(v.period[0]), day(v.period[1])] : null;
+  return value ?? null;
+}
+
+/** JSON with object keys sorted and empty values left out, so equal values compare equal. */
+function stable(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(stable).join(",")}]`;
+  if (x && typeof x === "object")
+    return `{${Object.entries(x)
+      .filter(([, v]) => v !== undefined && v !== null && v !== "")
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`)
+      .join(",")}}`;
+  return JSON.stringify(x ?? null);
+}
+
+/** The fields whose value differs from `saved` (field by field, not "was anything touched"). */
+export function changedFields(current: WizardValues, saved: WizardValues): Array<keyof WizardValues> {
+  return (Object.keys(INITIAL) as Array<keyof WizardValues>)
+    .concat("category", "catalogName")
+    .filter((f) => stable(comparable(current, f)) !== stable(comparable(saved, f)));
+}
