@@ -187,6 +187,9 @@ const EnvSchema = z.object({
   NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
   NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   DATA_PRODUCT_CATALOG: z.string().min(1).default("dataproducts"),
+  // Prometheus metrics at /metrics; see docs/production.md.
+  METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  METRICS_PORT: port.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -218,6 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.LICENSING_ENABLED && !e.LICENSE_PUBLIC_KEY)
     throw new ConfigError("Invalid configuration: LICENSE_PUBLIC_KEY is required when LICENSING_ENABLED is true");
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT");
   const displayHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${displayHost.includes(":") ? `[${displayHost}]` : displayHost}:${e.PORT}`
