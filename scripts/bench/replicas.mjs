@@ -11,7 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { ensureBuilt, fmt, ROOT, signIn, startConsole, tempDatabase } from "./lib.mjs";
+import { createHash, randomBytes } from "node:crypto";
+import { ADMIN_PASSWORD, ensureBuilt, fmt, ROOT, startConsole, tempDatabase } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
@@ -23,7 +24,7 @@ const INGEST_TOKEN = "bench-replicas-ingest-token-0123";
 const MEMORY_GOAL_MB = 350;
 
 /** The calls of the main screens, as the web app makes them. */
-const since = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
+const since = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const CALLS = [
   ["home: menu", "/admin-api/api/v1/menu"],
   ["home: components", "/admin-api/api/v1/componentList"],
@@ -45,6 +46,61 @@ const CALLS = [
   ["insights: pipelines", "/admin-api/api/v1/analytics/pipeline-summary?limit=10&offset=0"],
   ["connectors: list", "/admin-api/api/v1/connectors"],
 ];
+
+/** The address both replicas share (behind a load balancer); requests go to each replica's port. */
+const PUBLIC_URL = "http://console.bench";
+
+/** Authorization Code + PKCE on `replica`, with the addresses the provider builds on PUBLIC_URL. */
+async function signIn(replica) {
+  const jar = new Map();
+  const take = (res) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const on = (location) => {
+    const u = new URL(location, PUBLIC_URL);
+    return `${replica.url}${u.pathname}${u.search}`;
+  };
+  const verifier = randomBytes(32).toString("base64url");
+  const redirectUri = `${PUBLIC_URL}/login/callback`;
+  const q = new URLSearchParams({
+    client_id: "platform-console",
+    response_type: "code",
+    redirect_uri: redirectUri,
+    scope: "openid profile email",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    state: "b",
+  });
+  let res = await fetch(`${replica.url}/oidc/auth?${q}`, { redirect: "manual" });
+  take(res);
+  res = await fetch(on(`${res.headers.get("location")}/login`), {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "admin", password: ADMIN_PASSWORD }),
+  });
+  take(res);
+  if (res.status !== 303) throw new Error(`sign-in failed: ${res.status}`);
+  res = await fetch(on(res.headers.get("location")), { redirect: "manual", headers: { cookie: cookie() } });
+  const code = new URL(res.headers.get("location")).searchParams.get("code");
+  res = await fetch(`${replica.url}/oidc/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: "platform-console",
+      code_verifier: verifier,
+    }),
+  });
+  if (!res.ok) throw new Error(`token exchange failed: ${res.status}`);
+  return (await res.json()).access_token;
+}
 
 /** Peak and current resident memory of a process, in MB, from /proc. */
 function memory(pid) {
@@ -80,6 +136,7 @@ current-context: bench
 const db = await tempDatabase("bench_replicas");
 const env = {
   DATABASE_URL: db.url,
+  PUBLIC_URL,
   SANDBOX: "off",
   KUBECONFIG: kubeconfig,
   CONNECT_URL: worker.url,
@@ -93,7 +150,7 @@ const replicas = await Promise.all([startConsole(env), startConsole(env)]);
 const [a] = replicas;
 try {
   // Sign in on A; the token is used on both.
-  const token = await signIn(a.url);
+  const token = await signIn(a);
   const headers = { authorization: `Bearer ${token}` };
 
   // Data for the screens: users in groups, Trino query events over 30 days, connectors.
