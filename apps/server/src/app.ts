@@ -13,6 +13,7 @@ import { bootstrap, type BootstrapResult } from "./platform/bootstrap.js";
 import { CacheBus } from "./platform/cache-bus.js";
 import { CacheRegistry } from "./platform/cache-registry.js";
 import { migrate, openDb, type Db } from "./platform/db/index.js";
+import { registerMetrics } from "./platform/metrics.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const db = opts.db ?? (await openDb(config));
+  registerMetrics(app, config, db);
   await migrate(db);
   const components = loadComponentsFile(config.componentsFile);
   const bootstrapResult = await bootstrap(db, config, components);

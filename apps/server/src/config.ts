@@ -192,6 +192,9 @@ const EnvSchema = z.object({
   // Insights data summary: Trino statistics read at each refresh, a few tables at a time, within a time limit.
   INSIGHTS_STATS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   INSIGHTS_STATS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(120),
+  // Prometheus metrics at /metrics; see docs/production.md.
+  METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  METRICS_PORT: port.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -223,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.LICENSING_ENABLED && !e.LICENSE_PUBLIC_KEY)
     throw new ConfigError("Invalid configuration: LICENSE_PUBLIC_KEY is required when LICENSING_ENABLED is true");
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT");
   const displayHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${displayHost.includes(":") ? `[${displayHost}]` : displayHost}:${e.PORT}`

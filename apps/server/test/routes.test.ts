@@ -12,6 +12,7 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/openapi\.json$|^\/api\/docs/, "the API description"],
   [/^\/admin-api\/api\/v1\/ingest\/(trino|minio)$/, "audit ingest, checked with its own shared token"],
   [/^\/trino\/rules\.json$/, "Trino polls its rules (its own token, TRINO_RULES_TOKEN)"],
+  [/^\/metrics$/, "Prometheus figures: METRICS_TOKEN (bearer) or not served at all"],
 ];
 
 describe("every route is guarded", () => {

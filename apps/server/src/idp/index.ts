@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
@@ -8,7 +8,10 @@ import type { CacheBus } from "../platform/cache-bus.js";
 import type { Db } from "../platform/db/index.js";
 import { HttpError } from "../platform/errors.js";
 import { hashPassword, passwordProblem } from "../platform/passwords.js";
+import { every } from "../modules/audits/schedule.js";
+import { onceAcrossReplicas } from "../platform/scheduled-runs.js";
 import { CredentialChecker, recordLoginEvent } from "./accounts.js";
+import { purgeExpired } from "./adapter.js";
 import { loadOrCreateKeys, publicJwks, type IdpKeys } from "./keys.js";
 import { changePasswordPage, cspFor, loginPage, messagePage } from "./page.js";
 import { createProvider } from "./provider.js";
@@ -43,6 +46,25 @@ function sendPage(reply: FastifyReply, status: number, render: (nonce: string) =
     .send(render(nonce));
 }
 
+/**
+ * With PUBLIC_URL set, the provider builds its URLs and cookies for that address: behind a
+ * TLS-terminating proxy the request reaches us over plain HTTP, yet its links must say https
+ * and its cookies must be Secure. A trusted proxy's X-Forwarded-Proto/Host are kept (the
+ * scheme falls back to PUBLIC_URL's); an untrusted client's are replaced by PUBLIC_URL's.
+ */
+export function asPublicRequest(headers: IncomingHttpHeaders, config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">) {
+  if (!config.PUBLIC_URL) return;
+  const pub = new URL(config.PUBLIC_URL);
+  const scheme = pub.protocol.slice(0, -1);
+  if (config.TRUST_PROXY) {
+    headers["x-forwarded-proto"] ??= scheme;
+    return;
+  }
+  headers["x-forwarded-proto"] = scheme;
+  headers["x-forwarded-host"] = pub.host;
+  delete headers["x-forwarded-for"];
+}
+
 /** Mounts the provider at /oidc and its login pages at /interaction. */
 export async function registerEmbeddedIdp(
   app: FastifyInstance,
@@ -53,6 +75,11 @@ export async function registerEmbeddedIdp(
   const { config, db, bus } = deps;
   const callback = provider.callback();
 
+  // Expired sessions, codes and tokens are removed hourly, by one replica.
+  const purge = onceAcrossReplicas(db, "oidc-purge", 3_600_000, () => purgeExpired(db), app.log);
+  const stopPurge = every(3_600_000, purge, app.log, "sign-in records purge");
+  app.addHook("onClose", stopPurge);
+
   await app.register(async (scope) => {
     // The provider reads its own request bodies.
     scope.removeAllContentTypeParsers();
@@ -62,6 +89,7 @@ export async function registerEmbeddedIdp(
       const raw = req.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice("/oidc".length) || "/";
+      asPublicRequest(raw.headers, config);
       void callback(raw, reply.raw);
     };
     scope.all("/oidc", { config: { access: "public" }, schema: { hide: true } }, forward);
@@ -70,6 +98,7 @@ export async function registerEmbeddedIdp(
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
+    scope.addHook("onRequest", async (req) => asPublicRequest(req.raw.headers, config));
     const hidden = { config: { access: "public" as const }, schema: { hide: true } };
 
     const expired = (reply: FastifyReply) =>

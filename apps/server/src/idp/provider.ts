@@ -172,7 +172,8 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider 
   };
 
   const provider = new Provider(config.issuer, configuration);
-  provider.proxy = config.TRUST_PROXY;
+  // With PUBLIC_URL set, the forwarded headers are set (or checked) by asPublicRequest.
+  provider.proxy = config.TRUST_PROXY || !!config.PUBLIC_URL;
 
   provider.on("end_session.success", (ctx: KoaContextWithOIDC) => {
     const accountId = ctx.oidc.session?.accountId;

@@ -11,6 +11,7 @@ import type { Config } from "../config.js";
 import type { Principal } from "./access.js";
 import type { Directory } from "./directory.js";
 import { UpstreamError, unauthorized } from "./errors.js";
+import { countExternalError } from "./metrics.js";
 
 type KeySet = ReturnType<typeof createLocalJWKSet>;
 
@@ -69,6 +70,7 @@ export class Authenticator {
       if (!res.ok) throw new Error(`discovery answered ${res.status}`);
       doc = (await res.json()) as { jwks_uri?: string };
     } catch (err) {
+      countExternalError("keycloak");
       throw new UpstreamError("The identity provider", (err as Error).message, 503);
     }
     if (!doc.jwks_uri) throw new UpstreamError("The identity provider", "discovery has no jwks_uri");
@@ -121,8 +123,10 @@ export class Authenticator {
         throw unauthorized("Invalid access token.", `token ${err.claim} is not accepted`);
       if (err instanceof joseErrors.JWKSNoMatchingKey)
         throw unauthorized("Invalid access token.", "token was not signed by a key of the issuer");
-      if (err instanceof joseErrors.JWKSTimeout)
+      if (err instanceof joseErrors.JWKSTimeout) {
+        countExternalError("keycloak");
         throw new UpstreamError("The identity provider", "its keys could not be fetched in time", 503);
+      }
       throw unauthorized("Invalid access token.", "token signature or format is invalid");
     }
     const claims = payload as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import * as k8s from "@kubernetes/client-node";
 import type { Config } from "../config.js";
 import { HttpError, UpstreamError } from "./errors.js";
+import { countExternalError } from "./metrics.js";
 
 /** The Kubernetes API clients the console uses, all bound to one configured cluster. */
 export interface KubeClients {
@@ -120,6 +121,7 @@ function apiMessage(err: k8s.ApiException<unknown>): string | null {
  */
 export function clusterError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  countExternalError("kubernetes");
   if (isApiException(err)) {
     if (err.code === 401 || err.code === 403)
       return new UpstreamError(

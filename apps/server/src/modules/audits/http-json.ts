@@ -1,7 +1,24 @@
 import { UpstreamError } from "../../platform/errors.js";
+import { counted, type ExternalSystem } from "../../platform/metrics.js";
+
+/** The metrics label of each system read through fetchJson. */
+const LABELS: Record<string, ExternalSystem> = {
+  Airflow: "airflow",
+  Keycloak: "keycloak",
+  "The notebook service": "notebook",
+};
 
 /** GET/POST JSON from another system, with a time-out; failures become the console's 502/503. */
-export async function fetchJson<T>(
+export function fetchJson<T>(
+  system: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<T> {
+  const label = LABELS[system];
+  return label ? counted(label, () => fetchOnce<T>(system, url, init)) : fetchOnce<T>(system, url, init);
+}
+
+async function fetchOnce<T>(
   system: string,
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number },

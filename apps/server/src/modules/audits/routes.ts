@@ -3,6 +3,8 @@ import { AUDITABLE_COMPONENTS, AUDIT_TRAIL_SOURCES, auditRoutes } from "@console
 import { verifyAuditChain } from "../../platform/audit.js";
 import { UpstreamError } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
+import { countIngested } from "../../platform/metrics.js";
+import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
 import type { Services } from "../../platform/services.js";
 import { airflowClientFor, pollAirflow } from "./airflow.js";
 import { answer, checkToken, splitEntries, type IngestOutcome } from "./ingest.js";
@@ -117,6 +119,7 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
       });
       out.accepted = good.length;
       out.stored = await storeTrinoEvents(s.db, good);
+      countIngested("trino", out.stored);
       out.duplicates = out.accepted - out.stored;
       return answer("Trino", out);
     });
@@ -135,6 +138,7 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
       });
       out.accepted = good.length;
       out.stored = await storeMinioEntries(s.db, good);
+      countIngested("minio", out.stored);
       out.duplicates = out.accepted - out.stored;
       return answer("MinIO", out);
     });
@@ -143,7 +147,9 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
   // Sources read on a schedule.
   if (airflowUrl) {
     const client = airflowClientFor(s)!;
-    s.onClose(every(c.AIRFLOW_POLL_SECONDS * 1000, () => pollAirflow(s.db, client), s.log, "airflow dag runs"));
+    const ms = c.AIRFLOW_POLL_SECONDS * 1000;
+    const poll = async () => countIngested("airflow", await pollAirflow(s.db, client));
+    s.onClose(every(ms, onceAcrossReplicas(s.db, "airflow-dag-runs", ms, poll, s.log), s.log, "airflow dag runs"));
   }
   if (!c.embeddedIdp && c.KEYCLOAK_EVENTS_CLIENT_ID && c.KEYCLOAK_EVENTS_CLIENT_SECRET) {
     const client = new KeycloakEventsClient({
@@ -152,10 +158,15 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
       clientSecret: c.KEYCLOAK_EVENTS_CLIENT_SECRET,
       timeoutMs: c.AUDIT_TIMEOUT_MS,
     });
-    s.onClose(every(c.KEYCLOAK_EVENTS_POLL_SECONDS * 1000, () => pollKeycloak(s.db, client), s.log, "keycloak events"));
+    const ms = c.KEYCLOAK_EVENTS_POLL_SECONDS * 1000;
+    const poll = async () => countIngested("keycloak", await pollKeycloak(s.db, client));
+    s.onClose(every(ms, onceAcrossReplicas(s.db, "keycloak-events", ms, poll, s.log), s.log, "keycloak events"));
   }
   if (c.AUDIT_RETENTION_DAYS) {
     const days = c.AUDIT_RETENTION_DAYS;
-    s.onClose(every(3_600_000, () => applyRetention(s.db, days), s.log, "audit retention"));
+    const retain = () => applyRetention(s.db, days);
+    s.onClose(
+      every(3_600_000, onceAcrossReplicas(s.db, "audit-retention", 3_600_000, retain, s.log), s.log, "audit retention"),
+    );
   }
 }

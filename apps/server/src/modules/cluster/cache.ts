@@ -1,6 +1,7 @@
 import * as k8s from "@kubernetes/client-node";
 import { clusterError, kubeClients, type KubeClients } from "../../platform/kubernetes.js";
 import { UpstreamError } from "../../platform/errors.js";
+import { countExternalError } from "../../platform/metrics.js";
 
 type ListFn<T extends k8s.KubernetesObject> = () => Promise<k8s.KubernetesListObject<T>>;
 
@@ -67,10 +68,10 @@ class Watched<T extends k8s.KubernetesObject> {
       if (this.failure && !this.starting) throw clusterError(this.failure);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new UpstreamError("The cluster", "its API server did not answer in time.", 503)),
-          this.waitMs,
-        );
+        timer = setTimeout(() => {
+          countExternalError("kubernetes");
+          reject(new UpstreamError("The cluster", "its API server did not answer in time.", 503));
+        }, this.waitMs);
       });
       try {
         await Promise.race([this.start(), timeout]);

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { z } from "zod";
 import { UpstreamError } from "../../platform/errors.js";
+import { counted } from "../../platform/metrics.js";
 
 export const SYSTEM = "Kafka Connect";
 
@@ -170,11 +171,20 @@ export class ConnectClient {
   }
 
   /** One call; a 409 other than "already exists" is a rebalance and is tried again a few times. */
-  private async call(
+  private call(method: string, path: string, body?: unknown, slow = false): Promise<{ status: number; text: string }> {
+    // A refusal (4xx about the connector itself) is an answer, not a failure of the worker.
+    return counted(
+      "kafka-connect",
+      () => this.callOnce(method, path, body, slow),
+      (e) => e instanceof WorkerRefusal,
+    );
+  }
+
+  private async callOnce(
     method: string,
     path: string,
-    body?: unknown,
-    slow = false,
+    body: unknown,
+    slow: boolean,
   ): Promise<{ status: number; text: string }> {
     const retries = this.opts.rebalanceRetries ?? 3;
     for (let attempt = 0; ; attempt++) {

@@ -6,6 +6,7 @@ import {
   NoSuchObjectError,
   type Entry,
 } from "ldapts";
+import { countExternalError } from "../../platform/metrics.js";
 import type { LdapSettings } from "./ldap-settings.js";
 
 /** The directory could not be read; `message` is the sentence shown on the failed job. */
@@ -43,6 +44,7 @@ function connectionProblem(err: unknown, url: string): string | null {
 
 function describe(err: unknown, settings: LdapSettings, doing: string): DirectoryError {
   if (err instanceof DirectoryError) return err;
+  countExternalError("ldap");
   const reach = connectionProblem(err, settings.url);
   if (reach) return new DirectoryError(reach);
   if (err instanceof InvalidCredentialsError)

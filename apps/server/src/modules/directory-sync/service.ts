@@ -3,6 +3,7 @@ import type { SyncJob } from "@console/contracts";
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { Queryable } from "../../platform/db/index.js";
 import { conflict } from "../../platform/errors.js";
+import { observeSync } from "../../platform/metrics.js";
 import type { Services } from "../../platform/services.js";
 import { applyDirectory, count, describeResult, SyncFailure } from "./apply.js";
 import type { TrinoGroupFile } from "./group-file.js";
@@ -132,6 +133,8 @@ export class DirectorySync {
   }
 
   private async execute(id: string, actor: Actor): Promise<void> {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
       let users: number;
       let groups: number;
@@ -178,7 +181,9 @@ export class DirectorySync {
           details: { jobId: id, syncedUsers: users, syncedGroups: groups, message },
         });
       });
+      observeSync("directory-sync", seconds(), "success");
     } catch (err) {
+      observeSync("directory-sync", seconds(), "failure");
       const message = err instanceof SyncFailure ? err.message : `The sync failed: ${(err as Error).message}`;
       await this.fail(id, actor, message);
     }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Analytics, DataSummary, Datasets, Pipeline, PipelineQuery, PipelineSummary } from "@console/contracts";
 import type { Db } from "../../platform/db/index.js";
 import type { AirflowClient } from "../audits/airflow.js";
+import { timedSync } from "../../platform/metrics.js";
+import { claimRun } from "../../platform/scheduled-runs.js";
 import { readInsightsPreference } from "../settings/preferences.js";
 import type { TrinoClient } from "../policies/trino-client.js";
 import { computeAnalytics, rollUp } from "./analytics.js";
@@ -33,7 +35,7 @@ export class InsightsService {
 
   /** Computes every figure now (a refresh already running is joined, not repeated). */
   refresh(): Promise<void> {
-    this.running ??= this.compute().finally(() => (this.running = null));
+    this.running ??= timedSync("insights-refresh", () => this.compute()).finally(() => (this.running = null));
     return this.running;
   }
 
@@ -152,7 +154,11 @@ export class InsightsService {
   async tick(): Promise<void> {
     const [pref, snap] = await Promise.all([readInsightsPreference(this.db), this.snapshot()]);
     if (!snap || !pref.isScheduled) return;
-    if (this.now().getTime() - snap.computedAt.getTime() >= pref.scheduleInterval * 1000) await this.refresh();
+    const period = pref.scheduleInterval * 1000;
+    if (this.now().getTime() - snap.computedAt.getTime() < period) return;
+    // Every replica ticks; the one that claims this period's run refreshes for all of them.
+    const gap = Math.max(period - Math.min(period * 0.1, 5_000), 0);
+    if (await claimRun(this.db, "insights-refresh", gap)) await this.refresh();
   }
 
   async pipelines(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UpstreamError } from "../../platform/errors.js";
+import { counted } from "../../platform/metrics.js";
 
 export const NOTEBOOK = "The data catalogue's notebook service";
 
@@ -52,7 +53,11 @@ export class NotebookClient {
     return parsed.data.data;
   }
 
-  private async get(path: string, query: Record<string, string>): Promise<unknown> {
+  private get(path: string, query: Record<string, string>): Promise<unknown> {
+    return counted("notebook", () => this.getOnce(path, query));
+  }
+
+  private async getOnce(path: string, query: Record<string, string>): Promise<unknown> {
     let res: Response;
     try {
       res = await fetch(`${this.base}${path}?${new URLSearchParams(query)}`, {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UpstreamError } from "../../platform/errors.js";
+import { counted } from "../../platform/metrics.js";
 
 export const TRINO = "Trino";
 
@@ -60,7 +61,11 @@ export class TrinoClient {
     }
   }
 
-  private async send(url: string, method: string, body: string | undefined, signal: AbortSignal) {
+  private send(url: string, method: string, body: string | undefined, signal: AbortSignal) {
+    return counted("trino", () => this.sendOnce(url, method, body, signal));
+  }
+
+  private async sendOnce(url: string, method: string, body: string | undefined, signal: AbortSignal) {
     let res: Response;
     try {
       res = await fetch(url, {
