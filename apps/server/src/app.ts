@@ -14,7 +14,7 @@ import { CacheBus } from "./platform/cache-bus.js";
 import { CacheRegistry } from "./platform/cache-registry.js";
 import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { Directory } from "./platform/directory.js";
-import { forbidden, registerErrorHandling } from "./platform/errors.js";
+import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
@@ -73,6 +73,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
