@@ -72,7 +72,7 @@ describe("fuzzing every route of the API", () => {
           return { method: m.toUpperCase(), path, route, isPublic: route?.config?.access === "public" };
         }),
     );
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     for (const stop of stops) await stop();
