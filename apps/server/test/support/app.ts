@@ -24,6 +24,8 @@ export async function makeApp(
     DATA_DIR: "/tmp/pc-test-unused",
     LOG_LEVEL: "silent",
     LOGIN_MAX_FAILURES: "5",
+    // Every test signs in from one address; the per-address limit has its own test.
+    LOGIN_MAX_IP_FAILURES: "1000",
     ...env,
   });
   const built = await buildApp(config, { logger: false, webDir: "/nonexistent", ...opts, db: testDb.db });
