@@ -1,6 +1,7 @@
 import { buildApp, type BuildOptions, type BuiltApp } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { openTestDb, type DbKind, type TestDb } from "./db.js";
+import { testLogger } from "./log-scan.js";
 
 export const ADMIN_PASSWORD = "Admin-Test-Pass-1";
 export const PUBLIC_URL = "http://console.test";
@@ -28,7 +29,7 @@ export async function makeApp(
     LOGIN_MAX_IP_FAILURES: "1000",
     ...env,
   });
-  const built = await buildApp(config, { logger: false, webDir: "/nonexistent", ...opts, db: testDb.db });
+  const built = await buildApp(config, { logger: testLogger(), webDir: "/nonexistent", ...opts, db: testDb.db });
   await built.app.ready();
   return {
     ...built,
