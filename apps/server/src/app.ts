@@ -16,6 +16,7 @@ import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
+import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config.publicUrl);
   app.decorateRequest("principal", null);
   const routes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => void routes.push(route));
