@@ -15,8 +15,9 @@ import { CacheRegistry } from "./platform/cache-registry.js";
 import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { registerMetrics } from "./platform/metrics.js";
 import { Directory } from "./platform/directory.js";
-import { forbidden, registerErrorHandling } from "./platform/errors.js";
+import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
+import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
@@ -74,10 +75,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config.publicUrl);
   app.decorateRequest("principal", null);
   const routes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => void routes.push(route));

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  LOGIN_MAX_IP_FAILURES: z.coerce.number().int().min(1).max(10_000).default(30),
   // Users, groups and directory sync (LDAP or Active Directory); see docs/ldap.md.
   LDAP_URL: z
     .string()

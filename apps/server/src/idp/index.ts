@@ -15,6 +15,7 @@ import { purgeExpired } from "./adapter.js";
 import { loadOrCreateKeys, publicJwks, type IdpKeys } from "./keys.js";
 import { changePasswordPage, cspFor, loginPage, messagePage } from "./page.js";
 import { createProvider } from "./provider.js";
+import { AddressThrottle } from "./throttle.js";
 
 export interface EmbeddedIdp {
   provider: Provider;
@@ -74,6 +75,11 @@ export async function registerEmbeddedIdp(
   const { provider, credentials } = idp;
   const { config, db, bus } = deps;
   const callback = provider.callback();
+  const throttle = new AddressThrottle(
+    config.LOGIN_MAX_IP_FAILURES,
+    config.LOGIN_LOCK_MINUTES * 60_000,
+    FAILURE_DELAY_MS,
+  );
 
   // Expired sessions, codes and tokens are removed hourly, by one replica.
   const purge = onceAcrossReplicas(db, "oidc-purge", 3_600_000, () => purgeExpired(db), app.log);
@@ -143,6 +149,19 @@ export async function registerEmbeddedIdp(
           );
         }
         const started = Date.now();
+        const blockedMs = throttle.blockedFor(req.ip);
+        if (blockedMs > 0) {
+          await sleep(FAILURE_DELAY_MS);
+          reply.header("retry-after", String(Math.ceil(blockedMs / 1000)));
+          return sendPage(reply, 429, (nonce) =>
+            loginPage({
+              uid: details.uid,
+              nonce,
+              username,
+              error: `Too many failed sign-in attempts from this address. Try again in ${Math.ceil(blockedMs / 60_000)} minute(s).`,
+            }),
+          );
+        }
         let result;
         try {
           result = await credentials.check(username, password);
@@ -166,13 +185,15 @@ export async function registerEmbeddedIdp(
                   ? "user_disabled"
                   : "user_temporarily_locked",
           });
-          await sleep(Math.max(0, FAILURE_DELAY_MS - (Date.now() - started)));
+          const delayMs = throttle.fail(req.ip);
+          await sleep(Math.max(0, delayMs - (Date.now() - started)));
           const status = result.reason === "locked" ? 429 : result.reason === "disabled" ? 403 : 401;
           if (result.retryAfterSeconds) reply.header("retry-after", String(result.retryAfterSeconds));
           return sendPage(reply, status, (nonce) =>
             loginPage({ uid: details.uid, nonce, username, error: result.message }),
           );
         }
+        throttle.succeed(req.ip);
         if (result.mustChangePassword) {
           await db.query(
             `INSERT INTO oidc_payloads (model, id, payload, expires_at) VALUES ($1, $2, $3, now() + interval '15 minutes')

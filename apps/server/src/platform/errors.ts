@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 
 /** An error that becomes an HTTP answer with `{error, error_description}`. */
@@ -62,10 +62,28 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+/** PostgreSQL's class 22 (data exception): invalid text, byte sequence, number or date. */
+function isDataException(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 function describeIssue(issue: { instancePath?: string; message?: string }, part: string) {
   const path = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
   const field = path ? `${part}.${path}` : part;
   return { field, message: `${field}: ${issue.message ?? "is invalid"}` };
+}
+
+/**
+ * Errors Fastify raises before any route runs (a path that is not valid percent-encoded
+ * UTF-8, a malformed Content-Type): answered in the console's own error shape.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.code(status).send({
+    error: err.code === "FST_ERR_BAD_URL" ? "The address is not valid." : err.message,
+    error_description: err.code ?? "bad_request",
+  });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -101,6 +119,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header("retry-after", "5")
         .send({ error: "The database is unavailable. Try again shortly.", error_description: "database_unavailable" });
+      return;
+    }
+    if (isDataException(err)) {
+      // A value no validator caught but the database cannot take (a NUL character, a
+      // number out of range): the request is bad, the server is not.
+      req.log.info({ code: (err as { code?: string }).code }, "value refused by the database");
+      void reply.code(400).send({
+        error: "The request contains a value that cannot be stored (for example a NUL character).",
+        error_description: "invalid_value",
+      });
       return;
     }
     const status = err.statusCode ?? 500;

@@ -1,6 +1,7 @@
 import { buildApp, type BuildOptions, type BuiltApp } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { openTestDb, type DbKind, type TestDb } from "./db.js";
+import { testLogger } from "./log-scan.js";
 
 export const ADMIN_PASSWORD = "Admin-Test-Pass-1";
 export const PUBLIC_URL = "http://console.test";
@@ -24,9 +25,11 @@ export async function makeApp(
     DATA_DIR: "/tmp/pc-test-unused",
     LOG_LEVEL: "silent",
     LOGIN_MAX_FAILURES: "5",
+    // Every test signs in from one address; the per-address limit has its own test.
+    LOGIN_MAX_IP_FAILURES: "1000",
     ...env,
   });
-  const built = await buildApp(config, { logger: false, webDir: "/nonexistent", ...opts, db: testDb.db });
+  const built = await buildApp(config, { logger: testLogger(), webDir: "/nonexistent", ...opts, db: testDb.db });
   await built.app.ready();
   return {
     ...built,

@@ -31,12 +31,13 @@ export interface DirectoryGroup {
 
 const ID_ATTRIBUTES = ["entryUUID", "objectGUID"];
 
-function connectionProblem(err: unknown, url: string): string | null {
+function connectionProblem(err: unknown, url: string, timeoutMs: number): string | null {
   const e = err as { code?: string; message?: string };
   const code = e.code ?? "";
   if (["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT", "ECONNRESET", "EAI_AGAIN"].includes(code))
     return `The directory at ${url} cannot be reached (${code}).`;
-  if (/timeout/i.test(e.message ?? "")) return `The directory at ${url} did not answer in time.`;
+  // ldapts says "Operation timed out" for a request and "Connection timeout" for the connect.
+  if (/time(d)? ?out/i.test(e.message ?? "")) return `The directory at ${url} did not answer within ${timeoutMs} ms.`;
   if (/certificate|self.signed|CERT_|TLS/i.test(`${code} ${e.message ?? ""}`))
     return `The TLS connection to the directory at ${url} failed: ${e.message}.`;
   return null;
@@ -45,7 +46,7 @@ function connectionProblem(err: unknown, url: string): string | null {
 function describe(err: unknown, settings: LdapSettings, doing: string): DirectoryError {
   if (err instanceof DirectoryError) return err;
   countExternalError("ldap");
-  const reach = connectionProblem(err, settings.url);
+  const reach = connectionProblem(err, settings.url, settings.timeoutMs);
   if (reach) return new DirectoryError(reach);
   if (err instanceof InvalidCredentialsError)
     return new DirectoryError(
