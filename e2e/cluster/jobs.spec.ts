@@ -48,10 +48,11 @@ describe("job details, usage charts and completed jobs' logs", () => {
   it("draws a host's last five minutes of usage", async () => {
     await page.goto(`${baseUrl}/hosts/master-01`);
     const chart = page.getByRole("img", {
-      name: /^CPU and memory usage, last 5 minutes: CPU usage \d+%, Memory usage \d+%$/,
+      name: /^CPU and memory usage, last 5 minutes: CPU usage [\d.]+%, Memory usage [\d.]+%$/,
     });
     await chart.waitFor();
     expect(await chart.isVisible()).toBe(true);
+    await screenshot(page, "host-usage-chart");
   });
 
   it("says a job has completed when its pod goes away, and OK returns to the components", async () => {

@@ -108,15 +108,21 @@ export class UsageSampler {
   }
 
   private async take(): Promise<void> {
-    const [nodes, pods, nodeUsage, podUsage] = await Promise.all([
+    // Only the components' namespaces are read: a few small lists, not every pod of the cluster.
+    const namespaces = [...new Set(this.matchers.map((m) => m.c.namespace))];
+    const [nodes, nodeUsage, perNamespace] = await Promise.all([
       this.cache.nodes.list(),
-      this.cache.pods.list(),
       this.metrics.nodes(),
-      this.metrics.pods(),
+      Promise.all(
+        namespaces.map(async (ns) => {
+          const [pods, usage] = await Promise.all([this.cache.pods.list(ns), this.metrics.pods(ns)]);
+          return { ns, pods, usage };
+        }),
+      ),
     ]);
     const at = Date.now();
     this.sampled = true;
-    this.metricsAvailable = nodeUsage !== null && podUsage !== null;
+    this.metricsAvailable = nodeUsage !== null && perNamespace.every((n) => n.usage !== null);
     const keep = (map: Map<string, Ring>, key: string, minutes: number, s: Sample) => {
       let ring = map.get(key);
       if (!ring) map.set(key, (ring = new Ring(this.ringSize(minutes))));
@@ -136,26 +142,24 @@ export class UsageSampler {
     }
     // Hosts that left the cluster take their history with them.
     for (const name of this.hosts.keys()) if (!seen.has(name)) this.hosts.delete(name);
-    const sums = new Map<string, { cpu: number; memory: number }>();
-    for (const { c } of this.matchers) sums.set(c.key, { cpu: 0, memory: 0 });
-    for (const p of pods as ReadonlyArray<k8s.V1Pod>) {
-      const labels = p.metadata?.labels ?? {};
-      for (const { c, match } of this.matchers) {
-        if (p.metadata?.namespace !== c.namespace || !match(labels)) continue;
-        const u = podUsage?.get(`${c.namespace}/${p.metadata?.name}`);
-        if (!u) continue;
-        const sum = sums.get(c.key)!;
-        sum.cpu += u.cpu * 1000;
-        sum.memory += u.memory;
-      }
-    }
     const longest = Math.max(...OVERVIEW_DURATIONS_MIN);
-    for (const [key, sum] of sums)
-      keep(this.components, key, longest, {
+    for (const { c, match } of this.matchers) {
+      const { pods, usage } = perNamespace.find((n) => n.ns === c.namespace)!;
+      let cpu = 0;
+      let memory = 0;
+      for (const p of pods as ReadonlyArray<k8s.V1Pod>) {
+        if (!match(p.metadata?.labels ?? {})) continue;
+        const u = usage?.get(`${c.namespace}/${p.metadata?.name}`);
+        if (!u) continue;
+        cpu += u.cpu * 1000;
+        memory += u.memory;
+      }
+      keep(this.components, c.key, longest, {
         at,
-        cpu: podUsage ? Math.round(sum.cpu) : null,
-        memory: podUsage ? Math.round(sum.memory) : null,
+        cpu: usage ? Math.round(cpu) : null,
+        memory: usage ? Math.round(memory) : null,
       });
+    }
   }
 
   private history(ring: Ring | undefined, minutes: number): UsageHistory {

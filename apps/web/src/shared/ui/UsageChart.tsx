@@ -46,7 +46,7 @@ export function UsageChart(props: {
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="t" type="number" scale="time" domain={[from, to]} ticks={ticks} tickFormatter={format} />
             <YAxis
-              width={64}
+              width={84}
               domain={props.yDomain ?? [0, "auto"]}
               tickFormatter={(v: number) => props.series[0]!.format(v)}
             />
