@@ -58,7 +58,10 @@ export async function startServer(name: string, env: Record<string, string>): Pr
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server ${name} did not become ready`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL"); // a server left starting would hold its port and data after the test
+      throw new Error(`server ${name} did not become ready: ${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -58,6 +58,41 @@ describe("security headers", () => {
   });
 });
 
+describe("the sign-in service never puts a token in a URL", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp("pglite");
+  });
+  afterAll(() => t.close());
+
+  const authorize = (extra: Record<string, string>) =>
+    t.app.inject({
+      method: "GET",
+      url: `/oidc/auth?${new URLSearchParams({
+        client_id: "platform-console",
+        redirect_uri: `${PUBLIC_URL}/login/callback`,
+        scope: "openid",
+        state: "s",
+        nonce: "n",
+        ...extra,
+      })}`,
+    });
+
+  it.each([
+    ["the implicit flow", { response_type: "token", code_challenge: "a".repeat(43), code_challenge_method: "S256" }],
+    ["an ID token in the fragment", { response_type: "id_token token" }],
+    ["a code without PKCE", { response_type: "code" }],
+  ])("refuses %s", async (_what, extra) => {
+    const res = await authorize(extra);
+    const location = String(res.headers.location ?? "");
+    expect(location).not.toMatch(/access_token|id_token=/);
+    if (res.statusCode === 303) {
+      expect(location).toMatch(/error=(unsupported_response_type|invalid_request|unauthorized_client)/);
+      expect(location).not.toContain("/interaction/");
+    } else expect(res.statusCode).toBe(400);
+  });
+});
+
 describe("security headers behind an https address", () => {
   let t: TestApp;
   beforeAll(async () => {

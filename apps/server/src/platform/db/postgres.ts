@@ -54,6 +54,13 @@ export async function openPostgres(url: string, max: number): Promise<Db> {
     query,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // The pool stops listening for a checked-out client's errors: a connection the server
+      // drops between two statements must not crash the process, and must not go back to the pool.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const q: Queryable = {
@@ -66,10 +73,11 @@ export async function openPostgres(url: string, max: number): Promise<Db> {
         await client.query("COMMIT");
         return result;
       } catch (err) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        if (!broken) await client.query("ROLLBACK").catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.removeListener("error", onError);
+        client.release(broken);
       }
     },
     async exec(sql) {
