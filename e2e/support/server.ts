@@ -48,7 +48,7 @@ export async function startServer(name: string, env: Record<string, string>): Pr
     },
     stdio: ["ignore", log, log],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 100_000; // within the 120 s hook timeout; a first embedded start migrates PGlite
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`server ${name} exited: ${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
