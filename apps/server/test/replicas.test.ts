@@ -128,7 +128,7 @@ function fakeAirflow() {
 
 // Well below every cache's time-to-live (the directory's is 60 s): a change seen within it
 // was pushed to the other replica, not picked up when its cache expired.
-const PUSHED_WITHIN = { timeout: 5_000, interval: 25 };
+const PUSHED_WITHIN = { timeout: 20_000, interval: 25 };
 
 describe("two replicas on one PostgreSQL database", () => {
   let database: { url: string; drop: () => Promise<void> };
