@@ -121,13 +121,17 @@ export class InsightsService {
    * very first call joins the first refresh, as the figures do).
    */
   async dataSummary(filter: DataSummaryFilter): Promise<DataSummary> {
-    let snap = await this.snapshot();
+    // Only the refresh's word on Trino, not the whole snapshot.
+    const tablesError = async () =>
+      (await this.db.query<{ tables_error: string | null }>("SELECT tables_error FROM insights_snapshot WHERE id = 1"))
+        .rows[0];
+    let snap = await tablesError();
     if (!snap) {
       await this.refresh();
-      snap = await this.snapshot();
+      snap = await tablesError();
     }
     const page = await readDataSummary(this.db, filter);
-    const unavailable = this.trino ? (snap?.tablesError ?? null) : "Trino is not configured (set TRINO_URL).";
+    const unavailable = this.trino ? (snap?.tables_error ?? null) : "Trino is not configured (set TRINO_URL).";
     return { ...page, unavailable };
   }
 
