@@ -64,7 +64,9 @@ export class InsightsService {
         tablesError = (err as Error).message;
         this.log.warn({ err: (err as Error).message }, "insights: Trino's tables could not be read");
       }
+    const rollupStarted = Date.now();
     const days = await rollUp(this.db, now);
+    const rollupMs = Date.now() - rollupStarted;
     await this.db.tx(async (q) => {
       const lock = await q.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [REFRESH_LOCK]);
       if (!lock.rows[0]!.ok) return;
@@ -90,7 +92,10 @@ export class InsightsService {
         [now.toISOString(), Date.now() - started, JSON.stringify(analytics), pipelinesError, tablesError],
       );
     });
-    this.log.info({ ms: Date.now() - started, days }, "insights refreshed");
+    this.log.info(
+      { ms: Date.now() - started, rollupMs, days, tables: tables?.tables.length ?? null },
+      "insights refreshed",
+    );
   }
 
   private async snapshot(): Promise<{
