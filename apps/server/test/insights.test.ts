@@ -153,6 +153,12 @@ describe.each(DB_KINDS)("insights from the query events (%s)", (kind) => {
       count: 0,
       unavailable: "Airflow is not configured (set AIRFLOW_URL).",
     });
+    // Without Trino there are no tables to summarise, and the call says why.
+    expect((await api(t.app, admin, "GET", "/analytics/data-summary")).body).toEqual({
+      data: [],
+      total_count: 0,
+      unavailable: "Trino is not configured (set TRINO_URL).",
+    });
     const bad = await api(t.app, admin, "GET", "/analytics/pipeline-summary?limit=7");
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("query.limit");

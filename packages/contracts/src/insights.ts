@@ -153,13 +153,13 @@ export const DataSummary = z
   .meta({ id: "DataSummary" });
 export type DataSummary = z.infer<typeof DataSummary>;
 
-/** The catalogs, schemas and tables of the data summary, for its filters. */
+/** The catalogs and schemas of the data summary with their number of tables, for its filters. */
 export const Datasets = z
   .object({
     catalogs: z.array(
       z.object({
         name: z.string(),
-        schemas: z.array(z.object({ name: z.string(), tables: z.array(z.string()) })),
+        schemas: z.array(z.object({ name: z.string(), table_count: z.number().int() })),
       }),
     ),
   })
@@ -218,7 +218,7 @@ export const insightsRoutes = {
     path: `${base}/datasets`,
     access,
     tags,
-    summary: "The catalogs, schemas and tables the data summary knows, for its filters",
+    summary: "The catalogs and schemas the data summary knows, with their number of tables, for its filters",
     response: Datasets,
   }),
 };

@@ -212,19 +212,17 @@ export async function readDataSummary(q: Queryable, f: DataSummaryFilter): Promi
     added_at: Date;
     change_set: number | null;
     percentage_change: number | null;
-    total: string;
   }>(
     `SELECT table_id, table_name, catalog, schema_name, column_count, num_rows, data_size, updated_at, added_at,
-            change_set, percentage_change, count(*) OVER () AS total
+            change_set, percentage_change
        FROM insights_tables WHERE ${where}
       ORDER BY ${ORDER[f.sort_by]} LIMIT $4 OFFSET $5`,
     [...params, f.limit, f.offset],
   );
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : Number(
-        (await q.query<{ n: string }>(`SELECT count(*) AS n FROM insights_tables WHERE ${where}`, params)).rows[0]!.n,
-      );
+  // Counted apart: the page itself then reads only its rows, in index order.
+  const total = Number(
+    (await q.query<{ n: string }>(`SELECT count(*) AS n FROM insights_tables WHERE ${where}`, params)).rows[0]!.n,
+  );
   const n = (v: number | null) => (v === null ? null : Number(v));
   return {
     data: rows.map((r): DataSummaryRow => ({
@@ -243,18 +241,16 @@ export async function readDataSummary(q: Queryable, f: DataSummaryFilter): Promi
   };
 }
 
-/** The stored tables as catalogs, schemas and table names, for the data summary's filters. */
+/** The stored tables' catalogs and schemas with their number of tables, for the data summary's filters. */
 export async function readDatasets(q: Queryable): Promise<Datasets> {
-  const { rows } = await q.query<{ catalog: string; schema_name: string; table_name: string }>(
-    "SELECT catalog, schema_name, table_name FROM insights_tables ORDER BY catalog, schema_name, table_name",
+  const { rows } = await q.query<{ catalog: string; schema_name: string; n: string }>(
+    "SELECT catalog, schema_name, count(*) AS n FROM insights_tables GROUP BY 1, 2 ORDER BY 1, 2",
   );
   const catalogs: Datasets["catalogs"] = [];
   for (const r of rows) {
     let c = catalogs.at(-1);
     if (c?.name !== r.catalog) catalogs.push((c = { name: r.catalog, schemas: [] }));
-    let s = c.schemas.at(-1);
-    if (s?.name !== r.schema_name) c.schemas.push((s = { name: r.schema_name, tables: [] }));
-    s.tables.push(r.table_name);
+    c.schemas.push({ name: r.schema_name, table_count: Number(r.n) });
   }
   return { catalogs };
 }

@@ -66,7 +66,9 @@ export class InsightsService {
         tablesError = (err as Error).message;
         this.log.warn({ err: (err as Error).message }, "insights: Trino's tables could not be read");
       }
+    const rollupStarted = Date.now();
     const days = await rollUp(this.db, now);
+    const rollupMs = Date.now() - rollupStarted;
     await this.db.tx(async (q) => {
       const lock = await q.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS ok", [REFRESH_LOCK]);
       if (!lock.rows[0]!.ok) return;
@@ -92,7 +94,10 @@ export class InsightsService {
         [now.toISOString(), Date.now() - started, JSON.stringify(analytics), pipelinesError, tablesError],
       );
     });
-    this.log.info({ ms: Date.now() - started, days }, "insights refreshed");
+    this.log.info(
+      { ms: Date.now() - started, rollupMs, days, tables: tables?.tables.length ?? null },
+      "insights refreshed",
+    );
   }
 
   private async snapshot(): Promise<{
@@ -123,13 +128,17 @@ export class InsightsService {
    * very first call joins the first refresh, as the figures do).
    */
   async dataSummary(filter: DataSummaryFilter): Promise<DataSummary> {
-    let snap = await this.snapshot();
+    // Only the refresh's word on Trino, not the whole snapshot.
+    const tablesError = async () =>
+      (await this.db.query<{ tables_error: string | null }>("SELECT tables_error FROM insights_snapshot WHERE id = 1"))
+        .rows[0];
+    let snap = await tablesError();
     if (!snap) {
       await this.refresh();
-      snap = await this.snapshot();
+      snap = await tablesError();
     }
     const page = await readDataSummary(this.db, filter);
-    const unavailable = this.trino ? (snap?.tablesError ?? null) : "Trino is not configured (set TRINO_URL).";
+    const unavailable = this.trino ? (snap?.tables_error ?? null) : "Trino is not configured (set TRINO_URL).";
     return { ...page, unavailable };
   }
 

@@ -22,8 +22,9 @@ CREATE TABLE insights_tables (
   percentage_change double precision,
   UNIQUE (catalog, schema_name, table_name)
 );
-CREATE INDEX insights_tables_updated_idx ON insights_tables (updated_at DESC, table_id);
-CREATE INDEX insights_tables_added_idx ON insights_tables (added_at DESC, table_id);
+-- The two orders of the data summary, ties by name.
+CREATE INDEX insights_tables_updated_idx ON insights_tables (updated_at DESC, catalog, schema_name, table_name);
+CREATE INDEX insights_tables_added_idx ON insights_tables (added_at DESC, catalog, schema_name, table_name);
 CREATE INDEX insights_tables_name_idx ON insights_tables (lower(table_name) text_pattern_ops);
 
 CREATE TABLE insights_table_snapshots (

@@ -20,7 +20,9 @@ function Trend({ trend }: { trend: DataSummaryRow["trends"] }) {
   const { token } = theme.useToken();
   const change = trend.change_set;
   if (change === null) return <>{PLACEHOLDER}</>;
-  const pct = trend.percentage_change === null ? "" : ` (${Number(trend.percentage_change.toFixed(2))}%)`;
+  const p = trend.percentage_change;
+  // A few rows on a large table: a change too small to show at two decimals.
+  const pct = p === null ? "" : p === 0 && change !== 0 ? " (<0.01%)" : ` (${Number(p.toFixed(2))}%)`;
   const rows = abbreviateNumber(Math.abs(change));
   const [Icon, colour, label] =
     change > 0
