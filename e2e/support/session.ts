@@ -25,16 +25,22 @@ export async function expectVisible(page: Page, text: string | RegExp): Promise<
 export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.getByRole("status").filter({ has: page.getByRole("button", { name: "Close" }) });
   await expect
-    .poll(async () => {
-      const open = await toasts.count();
-      // A toast on its way out may go before the click lands; the next poll looks again.
-      if (open > 0)
-        await toasts
-          .last()
-          .getByRole("button", { name: "Close" })
-          .click({ timeout: 1000 })
-          .catch(() => {});
-      return open;
-    })
+    .poll(
+      async () => {
+        const open = await toasts.count();
+        // A toast on its way out may go before the click lands; the next poll looks again.
+        if (open > 0) {
+          await toasts
+            .last()
+            .getByRole("button", { name: "Close" })
+            .click({ timeout: 1000 })
+            .catch(() => {});
+          // A pointer resting on a toast keeps the others from closing: move it aside.
+          await page.mouse.move(0, 0);
+        }
+        return open;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(0);
 }
