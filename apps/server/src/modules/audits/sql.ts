@@ -34,11 +34,12 @@ export class Where {
  */
 export const COUNT_CAP = 10_000;
 
-/** One page and the total (capped at COUNT_CAP) of a filtered table. */
-export async function pageOf<R>(
+/** One page, each row made an item, and the total (capped at COUNT_CAP) of a filtered table. */
+export async function pageOf<R, T>(
   q: Queryable,
   opts: { from: string; select: string; where: Where; orderBy: string; offset: number; limit: number },
-): Promise<{ rows: R[]; total: number; capped: boolean }> {
+  item: (row: R) => T,
+): Promise<{ items: T[]; total: number; capped: boolean }> {
   const n = opts.where.params.length;
   const [rows, count] = await Promise.all([
     q.query<R>(
@@ -51,7 +52,7 @@ export async function pageOf<R>(
     ),
   ]);
   const counted = Number(count.rows[0]!.n);
-  return { rows: rows.rows, total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP };
+  return { items: rows.rows.map(item), total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP };
 }
 
 export const iso = (d: Date | string | null | undefined): string | null =>
