@@ -8,6 +8,7 @@ import * as auditSources from "./0400_audit_sources.js";
 import * as auditCoveringIndexes from "./0401_audit_covering_indexes.js";
 import * as licences from "./0600_licences.js";
 import * as insights from "./0700_insights.js";
+import * as auditPageKeys from "./0402_audit_page_keys.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -21,4 +22,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0401_audit_covering_indexes", sql: auditCoveringIndexes.sql },
   { id: "0600_licences", sql: licences.sql },
   { id: "0700_insights", sql: insights.sql },
+  { id: "0402_audit_page_keys", sql: auditPageKeys.sql },
 ];
