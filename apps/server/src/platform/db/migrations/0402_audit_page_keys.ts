@@ -15,4 +15,7 @@ CREATE INDEX minio_audit_events_time_idx ON minio_audit_events (time DESC) INCLU
 DROP INDEX minio_audit_events_bucket_time_idx;
 CREATE INDEX minio_audit_events_bucket_time_idx ON minio_audit_events (lower(bucket) text_pattern_ops, time DESC)
   INCLUDE (bucket, username, id);
+-- Sign-in events filtered by type and client: both in the key, so a count reads only what matches.
+DROP INDEX login_events_type_time_idx;
+CREATE INDEX login_events_type_time_idx ON login_events (type, client_id, time DESC) INCLUDE (username);
 `;
