@@ -113,7 +113,7 @@ function cases() {
       tab: "presto-db-trino",
       path: `/admin-api/api/v1/trino/audit?first=20&max=10&user=user42&status=success&minDuration=5&maxDuration=50&startDate=${from}&endDate=${to}`,
       sql: [
-        "SELECT query_id, created_at, username, source_ip, query, query_state, failed, wall_seconds, catalog, error_name, failure_message FROM trino_query_events WHERE lower(username) LIKE $1 AND failed = $2 AND wall_seconds >= $3 AND wall_seconds <= $4 AND created_at >= $5 AND created_at <= $6 ORDER BY created_at DESC, query_id DESC LIMIT 10 OFFSET 20",
+        "SELECT query_id, created_at, username, source_ip, query, query_state, failed, wall_seconds, catalog, error_name, failure_message FROM trino_query_events WHERE query_id IN (SELECT query_id FROM trino_query_events WHERE lower(username) LIKE $1 AND failed = $2 AND wall_seconds >= $3 AND wall_seconds <= $4 AND created_at >= $5 AND created_at <= $6 ORDER BY created_at DESC, query_id DESC LIMIT 10 OFFSET 20) ORDER BY created_at DESC, query_id DESC",
         "SELECT count(*) FROM trino_query_events WHERE lower(username) LIKE $1 AND failed = $2 AND wall_seconds >= $3 AND wall_seconds <= $4 AND created_at >= $5 AND created_at <= $6",
       ],
       params: ["user42%", false, 5, 50, new Date(`${from.replace(" ", "T")}Z`), new Date(`${to.replace(" ", "T")}Z`)],
@@ -131,7 +131,7 @@ function cases() {
       tab: "minio-minio",
       path: `/admin-api/api/v1/minio/audit?first=0&max=10&bucket=fin&startDate=${day(7)}&endDate=${day(0)}`,
       sql: [
-        "SELECT id, time, username, remote_host, bucket, object, api_name, api_status, status_code, time_to_response_ns FROM minio_audit_events WHERE lower(bucket) LIKE $1 AND time >= $2 AND time <= $3 ORDER BY time DESC, id DESC LIMIT 10 OFFSET 0",
+        "SELECT id, time, username, remote_host, bucket, object, api_name, api_status, status_code, time_to_response_ns FROM minio_audit_events WHERE id IN (SELECT id FROM minio_audit_events WHERE lower(bucket) LIKE $1 AND time >= $2 AND time <= $3 ORDER BY time DESC, id DESC LIMIT 10 OFFSET 0) ORDER BY time DESC, id DESC",
         "SELECT count(*) FROM minio_audit_events WHERE lower(bucket) LIKE $1 AND time >= $2 AND time <= $3",
       ],
       params: ["fin%", new Date(`${day(7)}T00:00:00Z`), new Date(`${day(0)}T23:59:59.999Z`)],

@@ -34,24 +34,33 @@ export class Where {
  */
 export const COUNT_CAP = 10_000;
 
-/** One page and the total (capped at COUNT_CAP) of a filtered table. */
-export async function pageOf<R>(
-  q: Queryable,
-  opts: { from: string; select: string; where: Where; orderBy: string; offset: number; limit: number },
-): Promise<{ rows: R[]; total: number; capped: boolean }> {
+/**
+ * The SQL of one page. With `key` (a unique column that an index carries with every filtered
+ * column), the page's keys are found from the index alone and only those rows are read.
+ */
+export function pageSql(opts: { from: string; select: string; where: Where; orderBy: string; key?: string }): string {
   const n = opts.where.params.length;
+  const page = `ORDER BY ${opts.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  return opts.key
+    ? `SELECT ${opts.select} FROM ${opts.from} WHERE ${opts.key} IN (SELECT ${opts.key} FROM ${opts.from} ${opts.where} ${page}) ORDER BY ${opts.orderBy}`
+    : `SELECT ${opts.select} FROM ${opts.from} ${opts.where} ${page}`;
+}
+
+/** One page, each row made an item, and the total (capped at COUNT_CAP) of a filtered table. */
+export async function pageOf<R, T>(
+  q: Queryable,
+  opts: { from: string; select: string; where: Where; orderBy: string; offset: number; limit: number; key?: string },
+  item: (row: R) => T,
+): Promise<{ items: T[]; total: number; capped: boolean }> {
   const [rows, count] = await Promise.all([
-    q.query<R>(
-      `SELECT ${opts.select} FROM ${opts.from} ${opts.where} ORDER BY ${opts.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...opts.where.params, opts.limit, opts.offset],
-    ),
+    q.query<R>(pageSql(opts), [...opts.where.params, opts.limit, opts.offset]),
     q.query<{ n: string }>(
       `SELECT count(*) AS n FROM (SELECT 1 FROM ${opts.from} ${opts.where} LIMIT ${COUNT_CAP + 1}) capped`,
       opts.where.params,
     ),
   ]);
   const counted = Number(count.rows[0]!.n);
-  return { rows: rows.rows, total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP };
+  return { items: rows.rows.map(item), total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP };
 }
 
 export const iso = (d: Date | string | null | undefined): string | null =>

@@ -55,32 +55,33 @@ function changeSetOf(details: Record<string, unknown>): ChangeEntry[] | null {
 
 const isSuccess = (status: string) => ["success", "completed", "started", "true"].includes(status.toLowerCase());
 
-async function trailPage(db: Queryable, where: Where, first: number, max: number) {
-  return pageOf<TrailRow>(db, {
-    from: "audit_events",
-    select: TRAIL_COLUMNS,
-    where,
-    orderBy: "created_at DESC, seq DESC",
-    offset: first,
-    limit: max,
-  });
+function trailPage<T>(db: Queryable, where: Where, first: number, max: number, item: (r: TrailRow) => T) {
+  return pageOf<TrailRow, T>(
+    db,
+    {
+      from: "audit_events",
+      select: TRAIL_COLUMNS,
+      where,
+      orderBy: "created_at DESC, seq DESC",
+      offset: first,
+      limit: max,
+    },
+    item,
+  );
 }
 
+const num = (v: unknown) => (typeof v === "number" ? v : null);
+
 export async function listUserManagement(db: Queryable, source: string, q: Q<typeof UserManagementAuditQuery>) {
-  const { rows, total, capped } = await trailPage(db, trailWhere(source, q), q.first, q.max);
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
-      id: r.id,
-      createdAt: iso(r.created_at)!,
-      username: r.username,
-      ipAddress: r.ip_address,
-      action: r.action,
-      summary: r.summary,
-      status: isSuccess(r.status),
-    })),
-  };
+  return trailPage(db, trailWhere(source, q), q.first, q.max, (r) => ({
+    id: r.id,
+    createdAt: iso(r.created_at)!,
+    username: r.username,
+    ipAddress: r.ip_address,
+    action: r.action,
+    summary: r.summary,
+    status: isSuccess(r.status),
+  }));
 }
 
 export async function listSettings(db: Queryable, kind: "components" | "menu", q: Q<typeof SettingsAuditQuery>) {
@@ -88,62 +89,46 @@ export async function listSettings(db: Queryable, kind: "components" | "menu", q
     "subject_name = ?",
     kind === "components" ? q.component : q.menuName,
   );
-  const { rows, total, capped } = await trailPage(db, where, q.first, q.max);
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
-      id: r.id,
-      createdAt: iso(r.created_at)!,
-      username: r.username,
-      ipAddress: r.ip_address,
-      componentName: kind === "components" ? r.subject_name : null,
-      menuName: kind === "menu" ? r.subject_name : null,
-      action: r.action,
-      status: isSuccess(r.status),
-      changeSet: changeSetOf(r.details),
-    })),
-  };
+  return trailPage(db, where, q.first, q.max, (r) => ({
+    id: r.id,
+    createdAt: iso(r.created_at)!,
+    username: r.username,
+    ipAddress: r.ip_address,
+    componentName: kind === "components" ? r.subject_name : null,
+    menuName: kind === "menu" ? r.subject_name : null,
+    action: r.action,
+    status: isSuccess(r.status),
+    changeSet: changeSetOf(r.details),
+  }));
 }
 
 export async function listSync(db: Queryable, q: Q<typeof SyncAuditQuery>) {
-  const { rows, total, capped } = await trailPage(db, trailWhere(AUDIT_TRAIL_SOURCES.sync, q), q.first, q.max);
-  const num = (v: unknown) => (typeof v === "number" ? v : null);
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
-      id: r.id,
-      createdAt: iso(r.created_at)!,
-      username: r.username,
-      jobId: (r.details.jobId as string | undefined) ?? r.subject_id,
-      action: r.action,
-      syncedUsers: num(r.details.syncedUsers),
-      syncedGroups: num(r.details.syncedGroups),
-      status: r.status,
-      message: (r.details.message as string | undefined) ?? r.summary,
-    })),
-  };
+  return trailPage(db, trailWhere(AUDIT_TRAIL_SOURCES.sync, q), q.first, q.max, (r) => ({
+    id: r.id,
+    createdAt: iso(r.created_at)!,
+    username: r.username,
+    jobId: (r.details.jobId as string | undefined) ?? r.subject_id,
+    action: r.action,
+    syncedUsers: num(r.details.syncedUsers),
+    syncedGroups: num(r.details.syncedGroups),
+    status: r.status,
+    message: (r.details.message as string | undefined) ?? r.summary,
+  }));
 }
 
 export async function listAcl(db: Queryable, q: Q<typeof AclAuditQuery>) {
   const where = trailWhere(AUDIT_TRAIL_SOURCES.acl, q).add("subject_id = ?", q.policyId);
-  const { rows, total, capped } = await trailPage(db, where, q.first, q.max);
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
-      event_id: r.id,
-      createdAt: iso(r.created_at)!,
-      username: r.username,
-      ipAddress: r.ip_address,
-      policyId: r.subject_id,
-      policyName: r.subject_name,
-      action: r.action,
-      changeSet: changeSetOf(r.details),
-      assignment: assignmentOf(r),
-    })),
-  };
+  return trailPage(db, where, q.first, q.max, (r) => ({
+    event_id: r.id,
+    createdAt: iso(r.created_at)!,
+    username: r.username,
+    ipAddress: r.ip_address,
+    policyId: r.subject_id,
+    policyName: r.subject_name,
+    action: r.action,
+    changeSet: changeSetOf(r.details),
+    assignment: assignmentOf(r),
+  }));
 }
 
 function assignmentOf(r: TrailRow) {
@@ -165,26 +150,25 @@ export async function listLogin(db: Queryable, q: Q<typeof LoginEventsQuery>) {
     .add("client_id = ?", q.clientId)
     .add("time >= ?", q.startDate)
     .add("time <= ?", q.endDate);
-  const { rows, total, capped } = await pageOf<{
-    id: string;
-    time: Date;
-    username: string;
-    ip_address: string | null;
-    type: string;
-    client_id: string | null;
-    error: string | null;
-  }>(db, {
-    from: "login_events",
-    select: "id, time, username, ip_address, type, client_id, error",
-    where,
-    orderBy: "time DESC, id DESC",
-    offset: q.first,
-    limit: q.max,
-  });
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
+  return pageOf(
+    db,
+    {
+      from: "login_events",
+      select: "id, time, username, ip_address, type, client_id, error",
+      where,
+      orderBy: "time DESC, id DESC",
+      offset: q.first,
+      limit: q.max,
+    },
+    (r: {
+      id: string;
+      time: Date;
+      username: string;
+      ip_address: string | null;
+      type: string;
+      client_id: string | null;
+      error: string | null;
+    }) => ({
       id: String(r.id),
       time: iso(r.time)!,
       username: r.username,
@@ -192,8 +176,8 @@ export async function listLogin(db: Queryable, q: Q<typeof LoginEventsQuery>) {
       type: r.type,
       clientId: r.client_id,
       error: r.error,
-    })),
-  };
+    }),
+  );
 }
 
 export async function listAdminEvents(db: Queryable, q: Q<typeof AdminEventsQuery>) {
@@ -204,25 +188,24 @@ export async function listAdminEvents(db: Queryable, q: Q<typeof AdminEventsQuer
     .add("time >= ?", q.startDate)
     .add("time <= ?", q.endDate);
   // Admin events page by page number (spec section 7).
-  const { rows, total, capped } = await pageOf<{
-    id: string;
-    time: Date;
-    auth_details: Record<string, string | null>;
-    operation_type: string;
-    resource_type: string;
-    resource_path: string;
-  }>(db, {
-    from: "identity_admin_events",
-    select: "id, time, auth_details, operation_type, resource_type, resource_path",
-    where,
-    orderBy: "time DESC, id DESC",
-    offset: q.first * q.max,
-    limit: q.max,
-  });
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
+  return pageOf(
+    db,
+    {
+      from: "identity_admin_events",
+      select: "id, time, auth_details, operation_type, resource_type, resource_path",
+      where,
+      orderBy: "time DESC, id DESC",
+      offset: q.first * q.max,
+      limit: q.max,
+    },
+    (r: {
+      id: string;
+      time: Date;
+      auth_details: Record<string, string | null>;
+      operation_type: string;
+      resource_type: string;
+      resource_path: string;
+    }) => ({
       id: String(r.id),
       time: iso(r.time)!,
       username: r.auth_details.username ?? null,
@@ -235,8 +218,8 @@ export async function listAdminEvents(db: Queryable, q: Q<typeof AdminEventsQuer
       operationType: r.operation_type,
       resourceType: r.resource_type,
       resourcePath: r.resource_path,
-    })),
-  };
+    }),
+  );
 }
 
 /** Seconds as the query engine's time column shows them. */
@@ -253,31 +236,31 @@ export async function listTrino(db: Queryable, q: Q<typeof TrinoAuditQuery>) {
     .add("wall_seconds <= ?", q.maxDuration)
     .add("created_at >= ?", q.startDate)
     .add("created_at <= ?", q.endDate);
-  const { rows, total, capped } = await pageOf<{
-    query_id: string;
-    created_at: Date;
-    username: string;
-    source_ip: string | null;
-    query: string;
-    query_state: string;
-    failed: boolean;
-    wall_seconds: number | null;
-    catalog: string | null;
-    error_name: string | null;
-    failure_message: string | null;
-  }>(db, {
-    from: "trino_query_events",
-    select:
-      "query_id, created_at, username, source_ip, query, query_state, failed, wall_seconds, catalog, error_name, failure_message",
-    where,
-    orderBy: "created_at DESC, query_id DESC",
-    offset: q.first,
-    limit: q.max,
-  });
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
+  return pageOf(
+    db,
+    {
+      from: "trino_query_events",
+      select:
+        "query_id, created_at, username, source_ip, query, query_state, failed, wall_seconds, catalog, error_name, failure_message",
+      where,
+      orderBy: "created_at DESC, query_id DESC",
+      key: "query_id",
+      offset: q.first,
+      limit: q.max,
+    },
+    (r: {
+      query_id: string;
+      created_at: Date;
+      username: string;
+      source_ip: string | null;
+      query: string;
+      query_state: string;
+      failed: boolean;
+      wall_seconds: number | null;
+      catalog: string | null;
+      error_name: string | null;
+      failure_message: string | null;
+    }) => ({
       queryId: r.query_id,
       created_at: iso(r.created_at)!,
       username: r.username,
@@ -287,33 +270,32 @@ export async function listTrino(db: Queryable, q: Q<typeof TrinoAuditQuery>) {
       queryState: r.query_state,
       catalog: r.catalog,
       error: r.failed ? [r.error_name, r.failure_message].filter(Boolean).join(": ") || "FAILED" : null,
-    })),
-  };
+    }),
+  );
 }
 
 export async function listAirflow(db: Queryable, q: Q<typeof AirflowAuditQuery>) {
   const where = new Where().add("execution_date >= ?", q.startDate).add("execution_date <= ?", q.endDate);
-  const { rows, total, capped } = await pageOf<{
-    dag_id: string;
-    run_id: string;
-    execution_date: Date;
-    start_date: Date | null;
-    end_date: Date | null;
-    run_type: string;
-    external_trigger: boolean;
-    state: string;
-  }>(db, {
-    from: "airflow_dag_runs",
-    select: "dag_id, run_id, execution_date, start_date, end_date, run_type, external_trigger, state",
-    where,
-    orderBy: "execution_date DESC, dag_id, run_id",
-    offset: q.first,
-    limit: q.max,
-  });
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
+  return pageOf(
+    db,
+    {
+      from: "airflow_dag_runs",
+      select: "dag_id, run_id, execution_date, start_date, end_date, run_type, external_trigger, state",
+      where,
+      orderBy: "execution_date DESC, dag_id, run_id",
+      offset: q.first,
+      limit: q.max,
+    },
+    (r: {
+      dag_id: string;
+      run_id: string;
+      execution_date: Date;
+      start_date: Date | null;
+      end_date: Date | null;
+      run_type: string;
+      external_trigger: boolean;
+      state: string;
+    }) => ({
       execution_date: iso(r.execution_date)!,
       dag_id: r.dag_id,
       run_id: r.run_id,
@@ -322,8 +304,8 @@ export async function listAirflow(db: Queryable, q: Q<typeof AirflowAuditQuery>)
       start_date: iso(r.start_date),
       end_date: iso(r.end_date),
       state: r.state,
-    })),
-  };
+    }),
+  );
 }
 
 export async function listMinio(db: Queryable, q: Q<typeof MinioAuditQuery>) {
@@ -338,29 +320,29 @@ export async function listMinio(db: Queryable, q: Q<typeof MinioAuditQuery>) {
     .add("lower(bucket) LIKE ?", q.bucket ? prefixPattern(q.bucket) : undefined)
     .add("time >= ?", q.startDate)
     .add("time <= ?", q.endDate);
-  const { rows, total, capped } = await pageOf<{
-    id: string;
-    time: Date;
-    username: string | null;
-    remote_host: string | null;
-    bucket: string | null;
-    object: string | null;
-    api_name: string;
-    api_status: string | null;
-    status_code: number | null;
-    time_to_response_ns: string | null;
-  }>(db, {
-    from: "minio_audit_events",
-    select: "id, time, username, remote_host, bucket, object, api_name, api_status, status_code, time_to_response_ns",
-    where,
-    orderBy: "time DESC, id DESC",
-    offset: q.first,
-    limit: q.max,
-  });
-  return {
-    total,
-    capped,
-    items: rows.map((r) => ({
+  return pageOf(
+    db,
+    {
+      from: "minio_audit_events",
+      select: "id, time, username, remote_host, bucket, object, api_name, api_status, status_code, time_to_response_ns",
+      where,
+      orderBy: "time DESC, id DESC",
+      offset: q.first,
+      limit: q.max,
+      key: "id",
+    },
+    (r: {
+      id: string;
+      time: Date;
+      username: string | null;
+      remote_host: string | null;
+      bucket: string | null;
+      object: string | null;
+      api_name: string;
+      api_status: string | null;
+      status_code: number | null;
+      time_to_response_ns: string | null;
+    }) => ({
       id: String(r.id),
       time: iso(r.time)!,
       username: r.username,
@@ -373,6 +355,6 @@ export async function listMinio(db: Queryable, q: Q<typeof MinioAuditQuery>) {
         statusCode: r.status_code,
         timeToResponse: r.time_to_response_ns === null ? null : Number(r.time_to_response_ns),
       },
-    })),
-  };
+    }),
+  );
 }

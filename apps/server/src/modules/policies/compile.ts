@@ -56,6 +56,8 @@ interface Entry {
   catalog: string;
   schema: string;
   table: string;
+  /** scopeKey(catalog, schema, table), made once: every index and lookup uses it. */
+  key: string;
   privileges: Privilege[];
   catalogAccess: CatalogAccess;
   owner: boolean;
@@ -67,6 +69,37 @@ interface Entry {
 
 const STAR = "*";
 const scopeKey = (c: string, s: string, t: string) => `${c}\u0000${s}\u0000${t}`;
+
+/** A catalog, schema or table that rules are made for, worked out once per compilation. */
+interface Scope {
+  key: string;
+  c: string;
+  s: string;
+  /** 0 for a table, 1 for a schema, 3 for a catalog: the order of the rules. */
+  specificity: number;
+  /** Its own key, then its schema's and its catalog's. */
+  covering: string[];
+  catalogPattern: string;
+  schemaPattern?: string;
+  tablePattern?: string;
+}
+
+function scopeOf(e: Entry): Scope {
+  const { catalog: c, schema: s, table: t } = e;
+  const covering = [e.key];
+  if (t !== STAR) covering.push(scopeKey(c, s, STAR));
+  if (s !== STAR) covering.push(scopeKey(c, STAR, STAR));
+  return {
+    key: e.key,
+    c,
+    s,
+    specificity: (s === STAR && t === STAR ? 2 : 0) + (t === STAR ? 1 : 0),
+    covering,
+    catalogPattern: exactRegex(c),
+    ...(s !== STAR ? { schemaPattern: exactRegex(s) } : {}),
+    ...(t !== STAR ? { tablePattern: exactRegex(t) } : {}),
+  };
+}
 
 function privilegesOf(p: CompilePolicy): Privilege[] {
   const fromAccess = (a: CatalogAccess): Privilege[] =>
@@ -99,23 +132,32 @@ export function entriesOf(p: CompilePolicy): Entry[] {
     const why = checkExpression(custom, "filter");
     if (why) throw new PolicyProblem("customRowFilter", `the custom row filter is refused: ${why}`);
   }
-  const entry = (schema: string, table: string, extra: Partial<Entry> = {}): Entry => ({
-    ...base,
+  const customFilter = custom ? `(${custom})` : null;
+  const entry = (schema: string, table: string, filter = customFilter): Entry => ({
+    policyId: base.policyId,
+    priority: base.priority,
+    catalog: base.catalog,
     schema,
     table,
+    key: scopeKey(base.catalog, schema, table),
+    privileges: base.privileges,
+    catalogAccess: base.catalogAccess,
+    owner: base.owner,
     columns: new Map(),
-    filter: custom ? `(${custom})` : null,
-    ...extra,
+    filter,
   });
-  if (p.category === "catalog") return [entry(STAR, STAR, { filter: null })];
-  if (p.category === "schema") return p.schemaName.map((s) => entry(s, STAR, { filter: null }));
+  if (p.category === "catalog") return [entry(STAR, STAR, null)];
+  if (p.category === "schema") return p.schemaName.map((s) => entry(s, STAR, null));
 
   const schema = p.schemaName[0] ?? STAR;
   const targets: Array<{ schema: string; table: string }> = TAG_CATEGORIES.includes(p.category)
     ? (p.tagTables ?? [])
     : p.tables.map((t) => ({ schema, table: t === ALL ? STAR : t }));
   const out = new Map<string, Entry>();
-  for (const t of targets) out.set(scopeKey(p.catalogName, t.schema, t.table), entry(t.schema, t.table));
+  for (const t of targets) {
+    const e = entry(t.schema, t.table);
+    out.set(e.key, e);
+  }
 
   // Masks and filters name their table: they make (or refine) that table's own entry.
   const isTag = TAG_CATEGORIES.includes(p.category);
@@ -124,9 +166,11 @@ export function entriesOf(p: CompilePolicy): Entry[] {
     // A tagged table that lost its tag since the policy was written: its masks no longer apply.
     if (!target && isTag) return null;
     if (!target) throw new PolicyProblem(field, `table ${table} is not among the policy's tables`);
-    const key = scopeKey(p.catalogName, target.schema, table);
-    let e = out.get(key);
-    if (!e) out.set(key, (e = entry(target.schema, table)));
+    let e = out.get(scopeKey(p.catalogName, target.schema, table));
+    if (!e) {
+      e = entry(target.schema, table);
+      out.set(e.key, e);
+    }
     return e;
   };
   p.columnDetails.forEach((m, i) => {
@@ -171,7 +215,9 @@ function merge(entries: Entry[]) {
   let unfiltered = false;
   const filters: string[] = [];
   // Highest precedence first: the first policy to mask a column decides its mask.
-  for (const e of [...entries].sort((a, b) => a.priority - b.priority || a.policyId - b.policyId)) {
+  const ordered =
+    entries.length === 1 ? entries : [...entries].sort((a, b) => a.priority - b.priority || a.policyId - b.policyId);
+  for (const e of ordered) {
     for (const p of e.privileges) privileges.add(p);
     for (const [name, rule] of e.columns) if (!columns.has(name)) columns.set(name, rule);
     if (e.privileges.includes("SELECT")) {
@@ -229,10 +275,9 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const index = (entries: Entry[]) => {
     const m = new Map<string, Entry[]>();
     for (const e of entries) {
-      const k = scopeKey(e.catalog, e.schema, e.table);
-      const l = m.get(k);
+      const l = m.get(e.key);
       if (l) l.push(e);
-      else m.set(k, [e]);
+      else m.set(e.key, [e]);
     }
     return m;
   };
@@ -245,14 +290,16 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     else everyoneBySchema.set(k, [e]);
   }
 
+  // Each scope once: its names, the keys of the scopes that cover it and its names as patterns.
+  const scopes = new Map<string, Scope>();
+  for (const list of [everyone, ...perUser.values()])
+    for (const e of list) if (!scopes.has(e.key)) scopes.set(e.key, scopeOf(e));
+
   /** Entries that apply on a scope: its own, then its schema's and catalog's, one per policy (the most specific). */
-  const applying = (indexes: Array<Map<string, Entry[]>>, c: string, s: string, t: string) => {
+  const applying = (indexes: Array<Map<string, Entry[]>>, scope: Scope) => {
     const seen = new Set<number>();
     const out: Entry[] = [];
-    const keys = [scopeKey(c, s, t)];
-    if (t !== STAR) keys.push(scopeKey(c, s, STAR));
-    if (s !== STAR) keys.push(scopeKey(c, STAR, STAR));
-    for (const k of keys)
+    for (const k of scope.covering)
       for (const idx of indexes)
         for (const e of idx.get(k) ?? [])
           if (!seen.has(e.policyId)) {
@@ -261,13 +308,11 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
           }
     return out;
   };
-  const specificity = (k: string) =>
-    (k.endsWith(`\u0000${STAR}\u0000${STAR}`) ? 2 : 0) + (k.endsWith(`\u0000${STAR}`) ? 1 : 0);
+  /** Most specific first (tables, then schemas, then catalogs), by name within each. */
   const ordered = (keys: Iterable<string>) =>
     [...keys]
-      .map((k) => ({ k, s: specificity(k) }))
-      .sort((a, b) => a.s - b.s || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
-      .map((x) => x.k);
+      .map((k) => scopes.get(k)!)
+      .sort((a, b) => a.specificity - b.specificity || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const tables: TrinoTableRule[] = [];
   const catalogs: TrinoRules["catalogs"] = [];
@@ -283,15 +328,15 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     const catalogAccess = new Map<string, CatalogAccess>();
     const owners = new Set<string>();
     const userRegex = user === null ? null : exactRegex(user);
-    for (const k of ordered(keys)) {
-      const [c, s, t] = k.split("\u0000") as [string, string, string];
-      const entries = applying(indexes, c, s, t);
+    for (const scope of ordered(keys)) {
+      const { c, s } = scope;
+      const entries = applying(indexes, scope);
       const merged = merge(entries);
       const rule = {} as TrinoTableRule;
       if (userRegex !== null) rule.user = userRegex;
-      rule.catalog = exactRegex(c);
-      if (s !== STAR) rule.schema = exactRegex(s);
-      if (t !== STAR) rule.table = exactRegex(t);
+      rule.catalog = scope.catalogPattern;
+      if (scope.schemaPattern !== undefined) rule.schema = scope.schemaPattern;
+      if (scope.tablePattern !== undefined) rule.table = scope.tablePattern;
       rule.privileges = merged.privileges;
       if (merged.columns.size > 0) {
         const columns: NonNullable<TrinoTableRule["columns"]> = [];
@@ -329,10 +374,9 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     // Everyone's rules inside this user's scopes would be shadowed by the user's rule: give them their own.
     for (const e of own) {
       if (e.schema === STAR) {
-        for (const x of everyone) if (x.catalog === e.catalog) keys.add(scopeKey(x.catalog, x.schema, x.table));
+        for (const x of everyone) if (x.catalog === e.catalog) keys.add(x.key);
       } else if (e.table === STAR) {
-        for (const x of everyoneBySchema.get(`${e.catalog}\u0000${e.schema}`) ?? [])
-          keys.add(scopeKey(x.catalog, x.schema, x.table));
+        for (const x of everyoneBySchema.get(`${e.catalog}\u0000${e.schema}`) ?? []) keys.add(x.key);
       }
     }
     // A user's catalog rule shadows everyone's on that catalog, so it carries everyone's access too.

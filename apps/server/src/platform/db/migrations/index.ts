@@ -10,6 +10,7 @@ import * as licences from "./0600_licences.js";
 import * as insights from "./0700_insights.js";
 import * as insightsTables from "./0701_insights_tables.js";
 import * as scheduledRuns from "./0800_scheduled_runs.js";
+import * as auditPageKeys from "./0402_audit_page_keys.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -25,4 +26,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0700_insights", sql: insights.sql },
   { id: "0701_insights_tables", sql: insightsTables.sql },
   { id: "0800_scheduled_runs", sql: scheduledRuns.sql },
+  { id: "0402_audit_page_keys", sql: auditPageKeys.sql },
 ];

@@ -3,9 +3,10 @@ import { DeleteOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Form, Input, Select, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CONDITIONS_BY_TYPE, typeGroupOf, type FilterCondition, type RowFilter } from "@console/contracts";
+import { typeGroupOf, type FilterCondition, type RowFilter } from "@console/contracts";
 import { errorMessage } from "../../../shared/lib/api";
 import { useColumns } from "../api";
+import { ConditionInputs } from "./ConditionInputs";
 import type { WizardValues } from "./model";
 import { needsValue, valueFits } from "./valueRules";
 
@@ -79,30 +80,13 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
           onChange={(column) => setD({ ...d, column, condition: undefined })}
           options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
         />
-        <Select
-          showSearch={SEARCH}
-          aria-label={t("policies.field.condition")}
-          placeholder={t("policies.field.condition")}
-          style={{ width: 140 }}
-          value={d.condition}
-          onChange={(condition) => setD({ ...d, condition })}
-          options={(col ? CONDITIONS_BY_TYPE[typeGroupOf(col.dataType)] : []).map((c) => ({ value: c, label: c }))}
+        <ConditionInputs
+          dataType={col?.dataType}
+          condition={d.condition}
+          value={d.value}
+          onCondition={(condition) => setD({ ...d, condition })}
+          onValue={(value) => setD({ ...d, value })}
         />
-        {needsValue(d.condition) ? (
-          <Input
-            aria-label={t("policies.field.value")}
-            placeholder={
-              d.condition === "IN" || d.condition === "NOT IN"
-                ? t("policies.wizard.listHint")
-                : t("policies.field.value")
-            }
-            style={{ width: 220 }}
-            value={d.value}
-            maxLength={255}
-            status={d.value && !fits ? "error" : undefined}
-            onChange={(e) => setD({ ...d, value: e.target.value })}
-          />
-        ) : null}
         <Button onClick={add} disabled={!canAdd}>
           {t("policies.wizard.addFilter")}
         </Button>

@@ -4,7 +4,6 @@ import { Alert, Button, Flex, Form, Input, Select, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  CONDITIONS_BY_TYPE,
   MASK_TYPES,
   MASKS_BY_TYPE,
   typeGroupOf,
@@ -14,6 +13,7 @@ import {
 } from "@console/contracts";
 import { errorMessage } from "../../../shared/lib/api";
 import { useColumns } from "../api";
+import { ConditionInputs } from "./ConditionInputs";
 import type { WizardValues } from "./model";
 import { needsValue, valueFits } from "./valueRules";
 
@@ -145,32 +145,13 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
             onChange={(condColumn) => setD({ ...d, condColumn, condition: undefined })}
             options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
           />
-          <Select
-            showSearch={SEARCH}
-            aria-label={t("policies.field.condition")}
-            placeholder={t("policies.field.condition")}
-            style={{ width: 140 }}
-            value={d.condition}
-            onChange={(condition) => setD({ ...d, condition })}
-            options={(condCol ? CONDITIONS_BY_TYPE[typeGroupOf(condCol.dataType)] : []).map((c) => ({
-              value: c,
-              label: c,
-            }))}
+          <ConditionInputs
+            dataType={condCol?.dataType}
+            condition={d.condition}
+            value={d.value}
+            onCondition={(condition) => setD({ ...d, condition })}
+            onValue={(value) => setD({ ...d, value })}
           />
-          {needsValue(d.condition) ? (
-            <Input
-              aria-label={t("policies.field.value")}
-              placeholder={t("policies.field.value")}
-              style={{ width: 200 }}
-              value={d.value}
-              status={
-                d.value && condCol && d.condition && !valueFits(condCol.dataType, d.condition, d.value)
-                  ? "error"
-                  : undefined
-              }
-              onChange={(e) => setD({ ...d, value: e.target.value })}
-            />
-          ) : null}
         </Flex>
       ) : null}
       <div>
