@@ -4,16 +4,21 @@
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-# 1. Build every workspace (TypeScript for contracts, sandbox and server; Vite for the web app).
-FROM ${NODE_IMAGE} AS build
-WORKDIR /src
-ENV CI=true
+# 0. The workspaces' manifests, which both install stages start from.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /m
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/sandbox/package.json apps/sandbox/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+
+# 1. Build every workspace (TypeScript for contracts, sandbox and server; Vite for the web app).
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+ENV CI=true
+COPY --from=manifests /m ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/contracts packages/contracts
@@ -26,12 +31,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV CI=true
-COPY package.json package-lock.json ./
-COPY packages/contracts/package.json packages/contracts/
-COPY apps/server/package.json apps/server/
-COPY apps/sandbox/package.json apps/sandbox/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
+COPY --from=manifests /m ./
 RUN npm ci --omit=dev --no-audit --no-fund \
       --workspace @console/server --workspace @console/contracts --workspace @console/sandbox \
  && npm cache clean --force
