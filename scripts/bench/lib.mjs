@@ -81,7 +81,12 @@ export async function startConsole(env = {}, nodeArgs = []) {
 }
 
 /** Authorization Code + PKCE through the embedded provider, over HTTP; returns the access token. */
-export async function signIn(baseUrl, username = "admin", password = ADMIN_PASSWORD) {
+/**
+ * Authorization Code + PKCE against `baseUrl`. `publicUrl` is the address the sign-in service
+ * builds its redirects on (a load balancer's, when replicas sit behind one); every request still
+ * goes to `baseUrl`.
+ */
+export async function signIn(baseUrl, username = "admin", password = ADMIN_PASSWORD, publicUrl = baseUrl) {
   const jar = new Map();
   const take = (res) => {
     for (const line of res.headers.getSetCookie()) {
@@ -91,9 +96,13 @@ export async function signIn(baseUrl, username = "admin", password = ADMIN_PASSW
     }
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const on = (location) => {
+    const u = new URL(location, publicUrl);
+    return `${baseUrl}${u.pathname}${u.search}`;
+  };
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const redirectUri = `${baseUrl}/login/callback`;
+  const redirectUri = `${publicUrl}/login/callback`;
   const q = new URLSearchParams({
     client_id: "platform-console",
     response_type: "code",
@@ -105,8 +114,7 @@ export async function signIn(baseUrl, username = "admin", password = ADMIN_PASSW
   });
   let res = await fetch(`${baseUrl}/oidc/auth?${q}`, { redirect: "manual" });
   take(res);
-  const interaction = new URL(res.headers.get("location"), baseUrl);
-  res = await fetch(`${interaction}/login`, {
+  res = await fetch(on(`${res.headers.get("location")}/login`), {
     method: "POST",
     redirect: "manual",
     headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
@@ -114,12 +122,9 @@ export async function signIn(baseUrl, username = "admin", password = ADMIN_PASSW
   });
   take(res);
   if (res.status !== 303) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  res = await fetch(new URL(res.headers.get("location"), baseUrl), {
-    redirect: "manual",
-    headers: { cookie: cookie() },
-  });
+  res = await fetch(on(res.headers.get("location")), { redirect: "manual", headers: { cookie: cookie() } });
   take(res);
-  const code = new URL(res.headers.get("location"), baseUrl).searchParams.get("code");
+  const code = new URL(res.headers.get("location"), publicUrl).searchParams.get("code");
   res = await fetch(`${baseUrl}/oidc/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

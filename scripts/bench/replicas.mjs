@@ -11,8 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { createHash, randomBytes } from "node:crypto";
-import { ADMIN_PASSWORD, ensureBuilt, fmt, ROOT, startConsole, tempDatabase } from "./lib.mjs";
+import { ADMIN_PASSWORD, ensureBuilt, fmt, ROOT, signIn, startConsole, tempDatabase } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
@@ -49,58 +48,6 @@ const CALLS = [
 
 /** The address both replicas share (behind a load balancer); requests go to each replica's port. */
 const PUBLIC_URL = "http://console.bench";
-
-/** Authorization Code + PKCE on `replica`, with the addresses the provider builds on PUBLIC_URL. */
-async function signIn(replica) {
-  const jar = new Map();
-  const take = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const on = (location) => {
-    const u = new URL(location, PUBLIC_URL);
-    return `${replica.url}${u.pathname}${u.search}`;
-  };
-  const verifier = randomBytes(32).toString("base64url");
-  const redirectUri = `${PUBLIC_URL}/login/callback`;
-  const q = new URLSearchParams({
-    client_id: "platform-console",
-    response_type: "code",
-    redirect_uri: redirectUri,
-    scope: "openid profile email",
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-    code_challenge_method: "S256",
-    state: "b",
-  });
-  let res = await fetch(`${replica.url}/oidc/auth?${q}`, { redirect: "manual" });
-  take(res);
-  res = await fetch(on(`${res.headers.get("location")}/login`), {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  take(res);
-  if (res.status !== 303) throw new Error(`sign-in failed: ${res.status}`);
-  res = await fetch(on(res.headers.get("location")), { redirect: "manual", headers: { cookie: cookie() } });
-  const code = new URL(res.headers.get("location")).searchParams.get("code");
-  res = await fetch(`${replica.url}/oidc/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: "platform-console",
-      code_verifier: verifier,
-    }),
-  });
-  if (!res.ok) throw new Error(`token exchange failed: ${res.status}`);
-  return (await res.json()).access_token;
-}
 
 /** Peak and current resident memory of a process, in MB, from /proc. */
 function memory(pid) {
@@ -150,7 +97,7 @@ const replicas = await Promise.all([startConsole(env), startConsole(env)]);
 const [a] = replicas;
 try {
   // Sign in on A; the token is used on both.
-  const token = await signIn(a);
+  const token = await signIn(a.url, "admin", ADMIN_PASSWORD, PUBLIC_URL);
   const headers = { authorization: `Bearer ${token}` };
 
   // Data for the screens: users in groups, Trino query events over 30 days, connectors.
