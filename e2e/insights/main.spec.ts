@@ -41,6 +41,18 @@ describe("insights", () => {
     page.getByRole("region", { name: "Analytics" }).locator(".ant-statistic").filter({ hasText: title });
 
   it("shows the figures computed from the query events the sandbox's Trino sent", async () => {
+    // The sandbox's Trino posts its query events soon after the server starts: wait for the first.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${baseUrl}/admin-api/api/v1/trino/audit?first=0&max=1`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return ((await res.json()) as { total: number }).total;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     // The figures on screen are the server's, as of its last computation.
     await page.getByRole("button", { name: "Recompute" }).click();
     await page.getByText("Insights recomputed.").waitFor();

@@ -122,7 +122,6 @@ export function DataSummaryTable() {
         />
       </Flex>
       <ListTable<DataSummaryRow>
-        caption={t("insights.dataSummary")}
         columns={columns}
         rows={data?.data}
         total={data?.total_count ?? 0}
