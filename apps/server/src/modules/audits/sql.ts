@@ -1,10 +1,5 @@
 import type { Queryable } from "../../platform/db/index.js";
 
-/** `prefix%` for LIKE, with LIKE's own wildcards in the text taken literally. */
-export function prefixPattern(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** WHERE clauses with numbered parameters, built one filter at a time. */
 export class Where {
   readonly params: unknown[] = [];
@@ -52,12 +47,16 @@ export async function pageOf<R, T>(
   opts: { from: string; select: string; where: Where; orderBy: string; offset: number; limit: number; key?: string },
   item: (row: R) => T,
 ): Promise<{ items: T[]; total: number; capped: boolean }> {
-  const [rows, count] = await Promise.all([
-    q.query<R>(pageSql(opts), [...opts.where.params, opts.limit, opts.offset]),
+  // Both texts come from the code and the filters present, never from values: a bounded set,
+  // so each is prepared once per connection and not parsed again for every page.
+  // The count, usually the longer of the two, is sent first.
+  const [count, rows] = await Promise.all([
     q.query<{ n: string }>(
       `SELECT count(*) AS n FROM (SELECT 1 FROM ${opts.from} ${opts.where} LIMIT ${COUNT_CAP + 1}) capped`,
       opts.where.params,
+      { prepare: true },
     ),
+    q.query<R>(pageSql(opts), [...opts.where.params, opts.limit, opts.offset], { prepare: true }),
   ]);
   const counted = Number(count.rows[0]!.n);
   return { items: rows.rows.map(item), total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP };

@@ -14,7 +14,8 @@ import {
 } from "@console/contracts";
 import type { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
-import { iso, pageOf, prefixPattern, Where } from "./sql.js";
+import { prefixPattern } from "../../platform/db/like.js";
+import { iso, pageOf, Where } from "./sql.js";
 
 type Q<T extends z.ZodType> = z.output<T>;
 

@@ -1,5 +1,6 @@
 import type { DataSummary, DataSummaryRow, DataSummarySort, Datasets } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
+import { containsPattern } from "../../platform/db/like.js";
 import { quoteName, type TrinoClient } from "../policies/trino-client.js";
 
 /** One table as a refresh read it; rows and size are undefined when its statistics were not read. */
@@ -196,7 +197,7 @@ export interface DataSummaryFilter {
 
 /** A page of the stored tables (never Trino itself), with the total that match the filters. */
 export async function readDataSummary(q: Queryable, f: DataSummaryFilter): Promise<Omit<DataSummary, "unavailable">> {
-  const like = f.table ? `%${f.table.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.table ? containsPattern(f.table) : null;
   const where = `($1::text IS NULL OR catalog = $1) AND ($2::text IS NULL OR schema_name = $2)
                  AND ($3::text IS NULL OR lower(table_name) LIKE $3)`;
   const params = [f.catalog || null, f.schema || null, like];

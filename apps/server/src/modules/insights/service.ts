@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Analytics, DataSummary, Datasets, Pipeline, PipelineQuery, PipelineSummary } from "@console/contracts";
 import type { Db } from "../../platform/db/index.js";
+import { containsPattern } from "../../platform/db/like.js";
 import type { AirflowClient } from "../audits/airflow.js";
 import { timedSync } from "../../platform/metrics.js";
 import { claimRun } from "../../platform/scheduled-runs.js";
@@ -175,7 +176,7 @@ export class InsightsService {
   ): Promise<PipelineSummary> {
     if (!this.airflow)
       return { data: { pipeline_tag: [] }, count: 0, unavailable: "Airflow is not configured (set AIRFLOW_URL)." };
-    const like = query.dag_name ? `%${query.dag_name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const like = query.dag_name ? containsPattern(query.dag_name) : null;
     const { rows } = await this.db.query<Pipeline & { total: string }>(
       `SELECT name, job_count, weekly_avg_running_time, monthly_avg_running_time, state, status_code, jobs,
               count(*) OVER () AS total

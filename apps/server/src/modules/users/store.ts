@@ -1,10 +1,6 @@
 import { GROUP_MEMBERS_PREVIEW, type Group, type User } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
-
-/** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from "../../platform/db/like.js";
 
 export interface UserFilter {
   searchQuery?: string;

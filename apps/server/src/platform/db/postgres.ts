@@ -1,8 +1,22 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
-import type { Db, Queryable, QueryResult, Row, Unlisten } from "./types.js";
+import type { Db, Queryable, QueryOptions, QueryResult, Row, Unlisten } from "./types.js";
 
 // Counts and bigserial ids come back as numbers, as they do from PGlite.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+const statementNames = new Map<string, string>();
+
+/** The text with its values, named after the text when it is to be prepared. */
+function statement(sql: string, params: unknown[] | undefined, opts: QueryOptions | undefined): pg.QueryConfig {
+  if (!opts?.prepare) return { text: sql, values: params };
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s_${createHash("sha1").update(sql).digest("base64url")}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params };
+}
 
 export async function openPostgres(url: string, max: number): Promise<Db> {
   const pool = new pg.Pool({
@@ -12,6 +26,13 @@ export async function openPostgres(url: string, max: number): Promise<Db> {
     idleTimeoutMillis: 30_000,
     // Requests fail fast while the database is away instead of queueing forever.
     query_timeout: 15_000,
+    // Prepared statements save their parse, never their planning: a plan made once for any
+    // values (a generic plan) can be far slower for the values at hand, as for a LIKE prefix.
+    // A session setting, made before the pool hands the connection out. A server without it
+    // (before PostgreSQL 12) keeps its own choice of plan; queries still work, so it is not fatal.
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query("SET plan_cache_mode = force_custom_plan").catch(() => undefined);
+    },
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
@@ -44,8 +65,8 @@ export async function openPostgres(url: string, max: number): Promise<Db> {
     }
   }
 
-  const query = async <T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
-    const r = await pool.query(sql, params as unknown[]);
+  const query = async <T = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> => {
+    const r = await pool.query(statement(sql, params, opts));
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
   };
 
@@ -64,8 +85,8 @@ export async function openPostgres(url: string, max: number): Promise<Db> {
       try {
         await client.query("BEGIN");
         const q: Queryable = {
-          async query<R = Row>(sql: string, params?: unknown[]) {
-            const r = await client.query(sql, params as unknown[]);
+          async query<R = Row>(sql: string, params?: unknown[], opts?: QueryOptions) {
+            const r = await client.query(statement(sql, params, opts));
             return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
           },
         };

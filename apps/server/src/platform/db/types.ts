@@ -5,9 +5,17 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Run as a named prepared statement, parsed once per connection. Only for SQL whose text
+   * comes from the code alone (every value a parameter), as the number of such texts is bounded.
+   */
+  prepare?: boolean;
+}
+
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
-  query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
 }
 
 export type Unlisten = () => Promise<void>;
