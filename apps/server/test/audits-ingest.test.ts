@@ -187,4 +187,25 @@ describe.each(DB_KINDS)("Trino and MinIO ingest (%s)", (kind) => {
     expect((await api(t.app, token, "GET", "/trino/audit")).status).toBe(403);
     expect((await api(t.app, token, "GET", "/auditableComponents")).status).toBe(403);
   });
+
+  it("rejects an event holding a NUL character on its own, and keeps the rest of the batch", async () => {
+    // PostgreSQL text cannot hold U+0000: such an event is refused before it reaches the database.
+    const nul = trinoCompleted("20260302_130000_00010_abcde", { at: "2026-03-02T13:00:00Z" }) as {
+      metadata: { query: string };
+    };
+    nul.metadata.query = "SELECT 1\u0000";
+    const good = trinoCompleted("20260302_130000_00011_abcde", { at: "2026-03-02T13:00:01Z" });
+    const res = await trino([good, nul]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^1 of 2 Trino entries were rejected \(entry 2: metadata\.query .*NUL/);
+    const { body } = await api(t.app, admin, "GET", "/trino/audit?first=0&max=50");
+    const ids = body.items.map((i: { queryId: string }) => i.queryId);
+    expect(ids).toContain("20260302_130000_00011_abcde");
+    expect(ids).not.toContain("20260302_130000_00010_abcde");
+
+    const minioNul = { ...minioEntry("R-nul"), userAgent: "agent\u0000" };
+    const m = await minio([JSON.stringify(minioEntry("R-ok-nul")), JSON.stringify(minioNul)].join("\n"));
+    expect(m.statusCode).toBe(400);
+    expect(m.json().error).toMatch(/^1 of 2 MinIO entries were rejected \(entry 2: userAgent .*NUL/);
+  });
 });

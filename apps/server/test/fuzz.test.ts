@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKubernetesApi, startNotebookSim, startTrinoSim } from "@console/sandbox";
 import type { Db } from "../src/platform/db/index.js";
 import { makeApp, type TestApp } from "./support/app.js";
+import type { DbKind } from "./support/db.js";
 import { adminToken, bearer } from "./support/auth.js";
 import { startWorker } from "./connectors-support.js";
 import { malformed, Rng, type FuzzRequest } from "./support/fuzz.js";
@@ -10,10 +11,12 @@ import { malformed, Rng, type FuzzRequest } from "./support/fuzz.js";
 /**
  * Every route of the OpenAPI document called with malformed requests, signed in as the
  * administrator (so requests get past access checks) and not. `npm run fuzz` runs
- * FUZZ_REQUESTS=12000; the suite runs a shorter pass with the same generator.
+ * FUZZ_REQUESTS=12000; the suite runs a shorter pass with the same generator. FUZZ_DB=postgres
+ * runs it on the local PostgreSQL instead of the embedded database.
  */
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 1200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const DB: DbKind = process.env.FUZZ_DB === "postgres" ? "postgres" : "pglite";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // The insights tables are figures a read may recompute (the first analytics call refreshes them).
 const AUDITED_OR_CACHE = new Set([
@@ -59,7 +62,7 @@ describe("fuzzing every route of the API", () => {
     ]);
     stops = [kubernetes, connect, trino, notebook].map((s) => () => s.stop());
     t = await makeApp(
-      "pglite",
+      DB,
       { TRINO_INGEST_TOKEN: "fuzz-trino-ingest-token", MINIO_AUDIT_TOKEN: "fuzz-minio-audit-token" },
       {
         sandbox: {

@@ -6,22 +6,47 @@ import { HttpError, unauthorized } from "../../platform/errors.js";
 export function splitEntries(body: string): Array<{ ok: true; value: unknown } | { ok: false; problem: string }> {
   const text = body.trim();
   if (text === "") return [];
+  let values: Array<{ ok: true; value: unknown } | { ok: false; problem: string }>;
   try {
     const whole = JSON.parse(text) as unknown;
-    return (Array.isArray(whole) ? whole : [whole]).map((value) => ({ ok: true as const, value }));
+    values = (Array.isArray(whole) ? whole : [whole]).map((value) => ({ ok: true as const, value }));
   } catch {
     // Not one JSON document: newline-delimited entries.
+    values = text
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== "")
+      .map((line) => {
+        try {
+          return { ok: true as const, value: JSON.parse(line) as unknown };
+        } catch {
+          return { ok: false as const, problem: "is not valid JSON" };
+        }
+      });
   }
-  return text
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      try {
-        return { ok: true as const, value: JSON.parse(line) as unknown };
-      } catch {
-        return { ok: false as const, problem: "is not valid JSON" };
-      }
-    });
+  // JSON can carry U+0000 only escaped; the entries are searched only when the text has one.
+  if (!text.includes("\\u0000")) return values;
+  return values.map((v) => {
+    const at = v.ok ? nulPath(v.value) : null;
+    return at === null
+      ? v
+      : { ok: false as const, problem: `${at || "entry"} holds a NUL character (U+0000), which cannot be stored` };
+  });
+}
+
+/**
+ * Where `value` holds U+0000 in a string or a key, as a dotted path ("" for the value itself),
+ * or null. PostgreSQL's text and jsonb cannot store it: one such entry would fail its batch.
+ */
+export function nulPath(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = path ? `${path}.${k}` : k;
+    if (k.includes("\u0000")) return at;
+    const found = nulPath(v, at);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function same(a: string, b: string): boolean {
