@@ -199,6 +199,84 @@ describe("merging what applies to one principal and table", () => {
     expect(rules.tables[0]!.columns).toEqual([{ name: "c", mask: 'to_hex(sha256(to_utf8("c")))' }]);
   });
 
+  it("orders a user's own and everyone's policies on one table by precedence, for masks and filters alike", () => {
+    const onT = (over: Record<string, unknown>, priority: number) =>
+      policy({ category: "tables", schemaName: ["s"], tables: ["t"], tablePrivileges: ["SELECT"], ...over }, priority);
+    const mask = (name: string, m: string) => ({
+      table: "t",
+      name,
+      columnDataType: "varchar",
+      type: "predefine",
+      mask: m,
+    });
+    const rowFilter = (value: string) => [
+      { table: "t", columnName: "r", columnDataType: "varchar", filterCondition: "=", value },
+    ];
+    const own = onT({ columnDetails: [mask("a", "hash")], rowFilters: rowFilter("own") }, 5);
+    const first = onT(
+      {
+        assignToUsers: [".*"],
+        columnDetails: [mask("a", "nullify"), mask("b", "showLast4")],
+        rowFilters: rowFilter("one"),
+      },
+      2,
+    );
+    const last = onT(
+      { assignToUsers: [".*"], columnDetails: [mask("b", "lowerCase")], rowFilters: rowFilter("two") },
+      9,
+    );
+    const { rules } = compilePolicies([own, last, first], noGroups);
+    const columns = [
+      { name: "a", mask: "CAST(NULL AS varchar)" },
+      { name: "b", mask: `regexp_replace("b", '.(?=.{4})', 'X')` },
+    ];
+    expect(rules.tables).toEqual([
+      {
+        user: "alice",
+        catalog: "hive",
+        schema: "s",
+        table: "t",
+        privileges: ["SELECT"],
+        columns,
+        filter: `(("r" = 'one')) OR (("r" = 'own')) OR (("r" = 'two'))`,
+      },
+      {
+        catalog: "hive",
+        schema: "s",
+        table: "t",
+        privileges: ["SELECT"],
+        columns,
+        filter: `(("r" = 'one')) OR (("r" = 'two'))`,
+      },
+    ]);
+  });
+
+  it("counts a policy on a table by its entry for that table, not also by its schema-wide one", () => {
+    // All tables of s, filtered by region; table t is also filtered by status.
+    const wide = policy({
+      category: "tables",
+      schemaName: ["s"],
+      tables: [".*"],
+      tablePrivileges: ["SELECT"],
+      customRowFilter: "region = 'EU'",
+      rowFilters: [
+        { table: "t", columnName: "status", columnDataType: "varchar", filterCondition: "=", value: "open" },
+      ],
+    });
+    const { rules } = compilePolicies([wide], noGroups);
+    expect(rules.tables).toEqual([
+      {
+        user: "alice",
+        catalog: "hive",
+        schema: "s",
+        table: "t",
+        privileges: ["SELECT"],
+        filter: `("status" = 'open') AND (region = 'EU')`,
+      },
+      { user: "alice", catalog: "hive", schema: "s", privileges: ["SELECT"], filter: "(region = 'EU')" },
+    ]);
+  });
+
   it("reports the policy that cannot compile and leaves it out", () => {
     const bad = policy({
       category: "tables",

@@ -11,7 +11,7 @@ import {
   type PolicyValues,
 } from "@console/contracts";
 import { badRequest, HttpError } from "../../platform/errors.js";
-import { entriesOf } from "./compile.js";
+import { entriesOf } from "./entries.js";
 import { PolicyProblem } from "./sql.js";
 
 export const DUPLICATE_ROW_FILTER = "The row filter has already been added";

@@ -1,36 +1,19 @@
+import { ALL, TrinoRules, type CatalogAccess, type TrinoTableRule } from "@console/contracts";
 import {
-  ALL,
-  PRIVILEGES,
-  TAG_CATEGORIES,
-  TrinoRules,
-  type CatalogAccess,
-  type PolicyValues,
-  type Privilege,
-  type TrinoTableRule,
-} from "@console/contracts";
+  entriesOf,
+  privilegeList,
+  scopeOf,
+  SELECT_BIT,
+  STAR,
+  type ColumnRule,
+  type CompilePolicy,
+  type Entry,
+  type Scope,
+} from "./entries.js";
 import { checkExpression } from "./expression.js";
-import { compileMask, compileRowFilters, exactRegex, PolicyProblem } from "./sql.js";
+import { exactRegex, PolicyProblem } from "./sql.js";
 
-/** A policy as the compiler needs it; tag policies carry the tables their tags resolve to. */
-export interface CompilePolicy extends Pick<
-  PolicyValues,
-  | "policyName"
-  | "category"
-  | "catalogName"
-  | "schemaName"
-  | "tables"
-  | "tablePrivileges"
-  | "config"
-  | "columnDetails"
-  | "rowFilters"
-  | "customRowFilter"
-  | "assignToUsers"
-  | "assignToGroups"
-> {
-  id: number;
-  priority: number;
-  tagTables?: Array<{ schema: string; table: string }>;
-}
+export type { CompilePolicy } from "./entries.js";
 
 export interface CompileProblem {
   policyId: number;
@@ -45,194 +28,144 @@ export interface Compiled {
   policyCount: number;
 }
 
-const WRITE: Privilege[] = ["INSERT", "DELETE", "UPDATE", "OWNERSHIP"];
-const ALL_PRIVILEGES: Privilege[] = ["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP"];
 const ACCESS_RANK: Record<CatalogAccess, number> = { none: 0, "read-only": 1, all: 2 };
+const stronger = (a: CatalogAccess | undefined, b: CatalogAccess | undefined) =>
+  a === undefined ? b : b === undefined || ACCESS_RANK[a] >= ACCESS_RANK[b] ? a : b;
 
-/** What one policy gives on one scope (a catalog, a schema or a table; "*" is everything below). */
-interface Entry {
-  policyId: number;
-  priority: number;
-  catalog: string;
-  schema: string;
-  table: string;
-  /** scopeKey(catalog, schema, table), made once: every index and lookup uses it. */
-  key: string;
-  privileges: Privilege[];
-  catalogAccess: CatalogAccess;
+/** Precedence between policies: the lower priority number first, then the lower id. */
+const before = (a: Entry, b: Entry) =>
+  a.priority < b.priority || (a.priority === b.priority && a.policyId < b.policyId);
+
+/** The entries that apply on one scope, one per policy (the most specific), with what they give together. */
+interface Applying {
+  /** In precedence order. */
+  entries: Entry[];
+  privileges: number;
+  access: CatalogAccess | undefined;
   owner: boolean;
-  /** Column name to its rule; only on table scopes. */
-  columns: Map<string, { allow: false } | { mask: string }>;
-  /** The row filter (items joined with AND); null means every row. */
-  filter: string | null;
+  /** No entry masks a column or filters rows it lets be selected: the rule is its privileges alone. */
+  plain: boolean;
+  /** Some entry lets every row be selected. */
+  unfiltered: boolean;
+  /** Made at most once, for a list that stands alone on its rules (everyone's, on their scope). */
+  content?: Content;
 }
 
-const STAR = "*";
-const scopeKey = (c: string, s: string, t: string) => `${c}\u0000${s}\u0000${t}`;
-
-/** A catalog, schema or table that rules are made for, worked out once per compilation. */
-interface Scope {
-  key: string;
-  c: string;
-  s: string;
-  /** 0 for a table, 1 for a schema, 3 for a catalog: the order of the rules. */
-  specificity: number;
-  /** Its own key, then its schema's and its catalog's. */
-  covering: string[];
-  catalogPattern: string;
-  schemaPattern?: string;
-  tablePattern?: string;
+/** What a published rule holds besides its principal and scope. */
+interface Content {
+  privileges: TrinoTableRule["privileges"];
+  /** Shared by the rules made of the same entries. */
+  columns: TrinoTableRule["columns"];
+  filter: string | undefined;
 }
 
-function scopeOf(e: Entry): Scope {
-  const { catalog: c, schema: s, table: t } = e;
-  const covering = [e.key];
-  if (t !== STAR) covering.push(scopeKey(c, s, STAR));
-  if (s !== STAR) covering.push(scopeKey(c, STAR, STAR));
-  return {
-    key: e.key,
-    c,
-    s,
-    specificity: (s === STAR && t === STAR ? 2 : 0) + (t === STAR ? 1 : 0),
-    covering,
-    catalogPattern: exactRegex(c),
-    ...(s !== STAR ? { schemaPattern: exactRegex(s) } : {}),
-    ...(t !== STAR ? { tablePattern: exactRegex(t) } : {}),
-  };
-}
+const NONE: Applying = { entries: [], privileges: 0, access: undefined, owner: false, plain: true, unfiltered: false };
 
-function privilegesOf(p: CompilePolicy): Privilege[] {
-  const fromAccess = (a: CatalogAccess): Privilege[] =>
-    a === "all" ? ALL_PRIVILEGES : a === "read-only" ? ["SELECT"] : [];
-  if (p.category === "catalog") return fromAccess(p.config.allow);
-  if (p.category === "schema" && p.tablePrivileges.length === 0) return fromAccess(p.config.allow);
-  return PRIVILEGES.filter((x) => p.tablePrivileges.includes(x));
-}
-
-/** Catalog access the privileges need: read-only for SELECT, all for anything that writes. */
-function accessFor(p: CompilePolicy, privileges: Privilege[]): CatalogAccess {
-  if (p.category === "catalog") return p.config.allow;
-  if (privileges.some((x) => WRITE.includes(x))) return "all";
-  return privileges.length > 0 ? "read-only" : "none";
-}
-
-/** Expands one policy into entries per scope, compiling its masks and filters (and checking them). */
-export function entriesOf(p: CompilePolicy): Entry[] {
-  const privileges = privilegesOf(p);
-  const base = {
-    policyId: p.id,
-    priority: p.priority,
-    catalog: p.catalogName,
-    privileges,
-    catalogAccess: accessFor(p, privileges),
-    owner: p.category === "schema" && p.config.owner,
-  };
-  const custom = p.customRowFilter.trim();
-  if (custom) {
-    const why = checkExpression(custom, "filter");
-    if (why) throw new PolicyProblem("customRowFilter", `the custom row filter is refused: ${why}`);
-  }
-  const customFilter = custom ? `(${custom})` : null;
-  const entry = (schema: string, table: string, filter = customFilter): Entry => ({
-    policyId: base.policyId,
-    priority: base.priority,
-    catalog: base.catalog,
-    schema,
-    table,
-    key: scopeKey(base.catalog, schema, table),
-    privileges: base.privileges,
-    catalogAccess: base.catalogAccess,
-    owner: base.owner,
-    columns: new Map(),
-    filter,
-  });
-  if (p.category === "catalog") return [entry(STAR, STAR, null)];
-  if (p.category === "schema") return p.schemaName.map((s) => entry(s, STAR, null));
-
-  const schema = p.schemaName[0] ?? STAR;
-  const targets: Array<{ schema: string; table: string }> = TAG_CATEGORIES.includes(p.category)
-    ? (p.tagTables ?? [])
-    : p.tables.map((t) => ({ schema, table: t === ALL ? STAR : t }));
-  const out = new Map<string, Entry>();
-  for (const t of targets) {
-    const e = entry(t.schema, t.table);
-    out.set(e.key, e);
-  }
-
-  // Masks and filters name their table: they make (or refine) that table's own entry.
-  const isTag = TAG_CATEGORIES.includes(p.category);
-  const tableEntry = (table: string, field: string): Entry | null => {
-    const target = targets.find((t) => t.table === table) ?? targets.find((t) => t.table === STAR);
-    // A tagged table that lost its tag since the policy was written: its masks no longer apply.
-    if (!target && isTag) return null;
-    if (!target) throw new PolicyProblem(field, `table ${table} is not among the policy's tables`);
-    let e = out.get(scopeKey(p.catalogName, target.schema, table));
-    if (!e) {
-      e = entry(target.schema, table);
-      out.set(e.key, e);
+/** Entries on the scope and the scopes that cover it (own key first, then schema, then catalog). */
+function gather(index: Map<string, Entry[]>, scope: Scope): Applying {
+  let entries: Entry[] | undefined;
+  let single = true;
+  for (const k of scope.covering) {
+    const found = index.get(k);
+    if (!found) continue;
+    if (!entries) entries = found;
+    else {
+      // A policy counts once, on its most specific scope: drop its entries further up.
+      const taken = new Set(entries.map((e) => e.policyId));
+      const more = found.filter((e) => !taken.has(e.policyId));
+      if (more.length > 0) {
+        entries = [...entries, ...more];
+        single = false;
+      }
     }
-    return e;
-  };
-  p.columnDetails.forEach((m, i) => {
-    const field = `columnDetails.${i}`;
-    const e = tableEntry(m.table, `${field}.table`);
-    if (!e) return;
-    if (e.columns.has(m.name))
-      throw new PolicyProblem(`${field}.name`, `column ${m.name} of ${m.table} is masked twice`);
-    const rule = compileMask(m, field);
-    if ("mask" in rule) {
-      const why = checkExpression(rule.mask, "mask");
-      if (why) throw new PolicyProblem(`${field}.mask`, `the mask of ${m.table}.${m.name} is refused: ${why}`);
-    }
-    e.columns.set(m.name, rule);
-  });
-  const byTable = new Map<string, string[]>();
-  p.rowFilters.forEach((f, i) => {
-    const [sql] = compileRowFilters([f], "rowFilters").map((x) => x);
-    const why = checkExpression(sql!, "filter");
-    if (why)
-      throw new PolicyProblem(
-        `rowFilters.${i}.value`,
-        `the row filter on ${f.table}.${f.columnName} is refused: ${why}`,
-      );
-    if (!tableEntry(f.table, `rowFilters.${i}.table`)) return;
-    const list = byTable.get(f.table) ?? [];
-    list.push(sql!);
-    byTable.set(f.table, list);
-  });
-  for (const [table, conditions] of byTable) {
-    const e = tableEntry(table, "rowFilters")!;
-    const all = [...conditions, ...(custom ? [custom] : [])];
-    e.filter = all.length === 1 ? `(${all[0]})` : all.map((c) => `(${c})`).join(" AND ");
   }
-  return [...out.values()];
-}
-
-/** Merges what several policies give one principal on one scope into one rule's content. */
-function merge(entries: Entry[]) {
-  const privileges = new Set<Privilege>();
-  const columns = new Map<string, { allow: false } | { mask: string }>();
+  if (!entries) return NONE;
+  if (!single || entries.length > 1) entries = [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  let privileges = 0;
+  let access: CatalogAccess | undefined;
+  let owner = false;
+  let plain = true;
   let unfiltered = false;
+  for (const e of entries) {
+    privileges |= e.privileges;
+    access = stronger(access, e.catalogAccess);
+    owner ||= e.owner;
+    if (e.privileges & SELECT_BIT) {
+      if (e.filter === null) unfiltered = true;
+      else plain = false;
+    }
+    if (e.columns) plain = false;
+  }
+  return { entries, privileges, access, owner, plain, unfiltered };
+}
+
+const plainContents = new Map<number, Content>();
+
+/**
+ * Merges what a principal's own entries and everyone's give on one scope into one rule's
+ * content, walking both in precedence order: the first policy to mask a column decides its
+ * mask, and rows are the union of what each SELECT grant lets through.
+ */
+function content(own: Applying, all: Applying): Content {
+  const privileges = own.privileges | all.privileges;
+  if (own.plain && all.plain) {
+    let c = plainContents.get(privileges);
+    if (!c)
+      plainContents.set(
+        privileges,
+        (c = { privileges: privilegeList(privileges), columns: undefined, filter: undefined }),
+      );
+    return c;
+  }
+  // A plain side adds only its privileges and whether it shows every row: the other is walked alone.
+  if (all.plain) return all.entries.length === 0 ? (own.content ??= walk(own, NONE)) : walk(own, all);
+  if (own.plain) return own.entries.length === 0 ? (all.content ??= walk(all, NONE)) : walk(all, own);
+  return walk(own, all);
+}
+
+/** Walks the entries of `a` and, unless it is plain, of `b`, in precedence order. */
+function walk(a: Applying, b: Applying): Content {
+  const x = a.entries;
+  const y = b.plain ? [] : b.entries;
+  const privileges = a.privileges | b.privileges;
+  let columns: Map<string, ColumnRule> | undefined;
+  let unfiltered = b.plain && b.unfiltered;
   const filters: string[] = [];
-  // Highest precedence first: the first policy to mask a column decides its mask.
-  const ordered =
-    entries.length === 1 ? entries : [...entries].sort((a, b) => a.priority - b.priority || a.policyId - b.policyId);
-  for (const e of ordered) {
-    for (const p of e.privileges) privileges.add(p);
-    for (const [name, rule] of e.columns) if (!columns.has(name)) columns.set(name, rule);
-    if (e.privileges.includes("SELECT")) {
+  for (let i = 0, j = 0; i < x.length || j < y.length;) {
+    const e = j >= y.length || (i < x.length && before(x[i]!, y[j]!)) ? x[i++]! : y[j++]!;
+    if (e.columns)
+      for (const [name, rule] of e.columns) {
+        columns ??= new Map();
+        if (!columns.has(name)) columns.set(name, rule);
+      }
+    if (e.privileges & SELECT_BIT) {
       if (e.filter === null) unfiltered = true;
       else if (!filters.includes(e.filter)) filters.push(e.filter);
     }
   }
-  // Rows are the union of what each policy lets through: one unfiltered grant shows every row.
+  // One unfiltered grant shows every row.
   const filter =
     unfiltered || filters.length === 0
       ? undefined
       : filters.length === 1
         ? filters[0]!
         : filters.map((f) => `(${f})`).join(" OR ");
-  return { privileges: PRIVILEGES.filter((p) => privileges.has(p)), columns, filter };
+  let list: TrinoTableRule["columns"];
+  if (columns) {
+    list = [];
+    for (const [name, r] of columns) list.push("mask" in r ? { name, mask: r.mask } : { name, allow: false });
+  }
+  return { privileges: privilegeList(privileges), columns: list, filter };
+}
+
+function indexByKey(entries: Entry[]): Map<string, Entry[]> {
+  const m = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const l = m.get(e.key);
+    if (l) l.push(e);
+    else m.set(e.key, [e]);
+  }
+  return m;
 }
 
 /**
@@ -272,16 +205,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     }
   }
 
-  const index = (entries: Entry[]) => {
-    const m = new Map<string, Entry[]>();
-    for (const e of entries) {
-      const l = m.get(e.key);
-      if (l) l.push(e);
-      else m.set(e.key, [e]);
-    }
-    return m;
-  };
-  const everyoneIndex = index(everyone);
+  const everyoneIndex = indexByKey(everyone);
   const everyoneBySchema = new Map<string, Entry[]>();
   for (const e of everyone) {
     const k = `${e.catalog}\u0000${e.schema}`;
@@ -294,20 +218,14 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const scopes = new Map<string, Scope>();
   for (const list of [everyone, ...perUser.values()])
     for (const e of list) if (!scopes.has(e.key)) scopes.set(e.key, scopeOf(e));
-
-  /** Entries that apply on a scope: its own, then its schema's and catalog's, one per policy (the most specific). */
-  const applying = (indexes: Array<Map<string, Entry[]>>, scope: Scope) => {
-    const seen = new Set<number>();
-    const out: Entry[] = [];
-    for (const k of scope.covering)
-      for (const idx of indexes)
-        for (const e of idx.get(k) ?? [])
-          if (!seen.has(e.policyId)) {
-            seen.add(e.policyId);
-            out.push(e);
-          }
-    return out;
+  // What everyone gets on a scope is the same in every user's rule for it: gathered once.
+  const everyoneOn = new Map<string, Applying>();
+  const everyoneAt = (scope: Scope) => {
+    let a = everyoneOn.get(scope.key);
+    if (!a) everyoneOn.set(scope.key, (a = gather(everyoneIndex, scope)));
+    return a;
   };
+
   /** Most specific first (tables, then schemas, then catalogs), by name within each. */
   const ordered = (keys: Iterable<string>) =>
     [...keys]
@@ -319,39 +237,29 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const schemas: TrinoRules["schemas"] = [];
   // Everyone's strongest access per catalog, which a user's own catalog rule must carry too.
   const everyoneAccess = new Map<string, CatalogAccess>();
-  for (const x of everyone) {
-    const prev = everyoneAccess.get(x.catalog);
-    if (prev === undefined || ACCESS_RANK[x.catalogAccess] > ACCESS_RANK[prev])
-      everyoneAccess.set(x.catalog, x.catalogAccess);
-  }
-  const emit = (user: string | null, indexes: Array<Map<string, Entry[]>>, keys: Iterable<string>) => {
+  for (const x of everyone) everyoneAccess.set(x.catalog, stronger(everyoneAccess.get(x.catalog), x.catalogAccess)!);
+
+  const emit = (user: string | null, ownIndex: Map<string, Entry[]> | null, keys: Iterable<string>) => {
     const catalogAccess = new Map<string, CatalogAccess>();
     const owners = new Set<string>();
     const userRegex = user === null ? null : exactRegex(user);
     for (const scope of ordered(keys)) {
       const { c, s } = scope;
-      const entries = applying(indexes, scope);
-      const merged = merge(entries);
+      const all = everyoneAt(scope);
+      const own = ownIndex ? gather(ownIndex, scope) : NONE;
+      const merged = content(own, all);
       const rule = {} as TrinoTableRule;
       if (userRegex !== null) rule.user = userRegex;
       rule.catalog = scope.catalogPattern;
       if (scope.schemaPattern !== undefined) rule.schema = scope.schemaPattern;
       if (scope.tablePattern !== undefined) rule.table = scope.tablePattern;
       rule.privileges = merged.privileges;
-      if (merged.columns.size > 0) {
-        const columns: NonNullable<TrinoTableRule["columns"]> = [];
-        for (const [name, r] of merged.columns)
-          columns.push("mask" in r ? { name, mask: r.mask } : { name, allow: false });
-        rule.columns = columns;
-      }
+      if (merged.columns) rule.columns = merged.columns;
       if (merged.filter) rule.filter = merged.filter;
       tables.push(rule);
-      for (const e of entries) {
-        const prev = catalogAccess.get(c);
-        if (prev === undefined || ACCESS_RANK[e.catalogAccess] > ACCESS_RANK[prev])
-          catalogAccess.set(c, e.catalogAccess);
-        if (e.owner && s !== STAR) owners.add(`${c}\u0000${s}`);
-      }
+      const access = stronger(own.access, all.access);
+      if (access !== undefined) catalogAccess.set(c, stronger(catalogAccess.get(c), access)!);
+      if ((own.owner || all.owner) && s !== STAR) owners.add(`${c}\u0000${s}`);
     }
     if (user !== null)
       for (const [c, prev] of catalogAccess) {
@@ -369,7 +277,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
 
   for (const user of [...perUser.keys()].sort()) {
     const own = perUser.get(user)!;
-    const ownIndex = index(own);
+    const ownIndex = indexByKey(own);
     const keys = new Set(ownIndex.keys());
     // Everyone's rules inside this user's scopes would be shadowed by the user's rule: give them their own.
     for (const e of own) {
@@ -380,9 +288,9 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       }
     }
     // A user's catalog rule shadows everyone's on that catalog, so it carries everyone's access too.
-    emit(user, [ownIndex, everyoneIndex], keys);
+    emit(user, ownIndex, keys);
   }
-  emit(null, [everyoneIndex], everyoneIndex.keys());
+  emit(null, null, everyoneIndex.keys());
 
   const rules = { catalogs, schemas, tables };
   return { rules, problems, policyCount };

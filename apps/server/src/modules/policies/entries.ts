@@ -1,0 +1,215 @@
+import {
+  ALL,
+  PRIVILEGES,
+  TAG_CATEGORIES,
+  type CatalogAccess,
+  type PolicyValues,
+  type Privilege,
+  type TrinoTableRule,
+} from "@console/contracts";
+import { checkExpression } from "./expression.js";
+import { compileMask, compileRowFilters, exactRegex, PolicyProblem } from "./sql.js";
+
+/** A policy as the compiler needs it; tag policies carry the tables their tags resolve to. */
+export interface CompilePolicy extends Pick<
+  PolicyValues,
+  | "policyName"
+  | "category"
+  | "catalogName"
+  | "schemaName"
+  | "tables"
+  | "tablePrivileges"
+  | "config"
+  | "columnDetails"
+  | "rowFilters"
+  | "customRowFilter"
+  | "assignToUsers"
+  | "assignToGroups"
+> {
+  id: number;
+  priority: number;
+  tagTables?: Array<{ schema: string; table: string }>;
+}
+
+export type ColumnRule = { allow: false } | { mask: string };
+
+/** What one policy gives on one scope (a catalog, a schema or a table; "*" is everything below). */
+export interface Entry {
+  policyId: number;
+  priority: number;
+  catalog: string;
+  schema: string;
+  table: string;
+  /** scopeKey(catalog, schema, table), made once: every index and lookup uses it. */
+  key: string;
+  /** The privileges as bits of PRIVILEGES (see privilegeBits). */
+  privileges: number;
+  catalogAccess: CatalogAccess;
+  owner: boolean;
+  /** Column name to its rule; only on table scopes, and null until the policy masks a column there. */
+  columns: Map<string, ColumnRule> | null;
+  /** The row filter (items joined with AND); null means every row. */
+  filter: string | null;
+}
+
+export const STAR = "*";
+export const scopeKey = (c: string, s: string, t: string) => `${c}\u0000${s}\u0000${t}`;
+
+/** A catalog, schema or table that rules are made for, worked out once per compilation. */
+export interface Scope {
+  key: string;
+  c: string;
+  s: string;
+  /** 0 for a table, 1 for a schema, 3 for a catalog: the order of the rules. */
+  specificity: number;
+  /** Its own key, then its schema's and its catalog's. */
+  covering: string[];
+  catalogPattern: string;
+  schemaPattern?: string;
+  tablePattern?: string;
+}
+
+export function scopeOf(e: Entry): Scope {
+  const { catalog: c, schema: s, table: t } = e;
+  const covering = [e.key];
+  if (t !== STAR) covering.push(scopeKey(c, s, STAR));
+  if (s !== STAR) covering.push(scopeKey(c, STAR, STAR));
+  return {
+    key: e.key,
+    c,
+    s,
+    specificity: (s === STAR && t === STAR ? 2 : 0) + (t === STAR ? 1 : 0),
+    covering,
+    catalogPattern: exactRegex(c),
+    ...(s !== STAR ? { schemaPattern: exactRegex(s) } : {}),
+    ...(t !== STAR ? { tablePattern: exactRegex(t) } : {}),
+  };
+}
+
+/*
+ * Privileges travel as bits in PRIVILEGES order: merging what several policies give is an OR,
+ * and each combination's list is made once and shared by every rule that grants it.
+ */
+const BITS = new Map<Privilege, number>(PRIVILEGES.map((p, i) => [p, 1 << i]));
+export const SELECT_BIT = BITS.get("SELECT")!;
+const WRITE_BITS = (["INSERT", "DELETE", "UPDATE", "OWNERSHIP"] as const).reduce((m, p) => m | BITS.get(p)!, 0);
+const ALL_BITS = (["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP"] as const).reduce((m, p) => m | BITS.get(p)!, 0);
+const lists = new Map<number, Privilege[]>();
+
+/** The privileges of these bits, in PRIVILEGES order. The list is shared: frozen, never to be changed. */
+export function privilegeList(bits: number): TrinoTableRule["privileges"] {
+  let list = lists.get(bits);
+  if (!list) {
+    list = Object.freeze(PRIVILEGES.filter((p) => bits & BITS.get(p)!)) as Privilege[];
+    lists.set(bits, list);
+  }
+  return list;
+}
+
+const bitsOf = (ps: readonly Privilege[]) => ps.reduce((m, p) => m | (BITS.get(p) ?? 0), 0);
+
+function privilegeBits(p: CompilePolicy): number {
+  const fromAccess = (a: CatalogAccess) => (a === "all" ? ALL_BITS : a === "read-only" ? SELECT_BIT : 0);
+  if (p.category === "catalog") return fromAccess(p.config.allow);
+  if (p.category === "schema" && p.tablePrivileges.length === 0) return fromAccess(p.config.allow);
+  return bitsOf(p.tablePrivileges);
+}
+
+/** Catalog access the privileges need: read-only for SELECT, all for anything that writes. */
+function accessFor(p: CompilePolicy, privileges: number): CatalogAccess {
+  if (p.category === "catalog") return p.config.allow;
+  if (privileges & WRITE_BITS) return "all";
+  return privileges !== 0 ? "read-only" : "none";
+}
+
+/** Expands one policy into entries per scope, compiling its masks and filters (and checking them). */
+export function entriesOf(p: CompilePolicy): Entry[] {
+  const privileges = privilegeBits(p);
+  const base = {
+    policyId: p.id,
+    priority: p.priority,
+    catalog: p.catalogName,
+    privileges,
+    catalogAccess: accessFor(p, privileges),
+    owner: p.category === "schema" && p.config.owner,
+  };
+  const custom = p.customRowFilter.trim();
+  if (custom) {
+    const why = checkExpression(custom, "filter");
+    if (why) throw new PolicyProblem("customRowFilter", `the custom row filter is refused: ${why}`);
+  }
+  const customFilter = custom ? `(${custom})` : null;
+  const entry = (schema: string, table: string, filter = customFilter): Entry => ({
+    policyId: base.policyId,
+    priority: base.priority,
+    catalog: base.catalog,
+    schema,
+    table,
+    key: scopeKey(base.catalog, schema, table),
+    privileges: base.privileges,
+    catalogAccess: base.catalogAccess,
+    owner: base.owner,
+    columns: null,
+    filter,
+  });
+  if (p.category === "catalog") return [entry(STAR, STAR, null)];
+  if (p.category === "schema") return p.schemaName.map((s) => entry(s, STAR, null));
+
+  const schema = p.schemaName[0] ?? STAR;
+  const targets: Array<{ schema: string; table: string }> = TAG_CATEGORIES.includes(p.category)
+    ? (p.tagTables ?? [])
+    : p.tables.map((t) => ({ schema, table: t === ALL ? STAR : t }));
+  const out = new Map<string, Entry>();
+  for (const t of targets) {
+    const e = entry(t.schema, t.table);
+    out.set(e.key, e);
+  }
+
+  // Masks and filters name their table: they make (or refine) that table's own entry.
+  const isTag = TAG_CATEGORIES.includes(p.category);
+  const tableEntry = (table: string, field: string): Entry | null => {
+    const target = targets.find((t) => t.table === table) ?? targets.find((t) => t.table === STAR);
+    // A tagged table that lost its tag since the policy was written: its masks no longer apply.
+    if (!target && isTag) return null;
+    if (!target) throw new PolicyProblem(field, `table ${table} is not among the policy's tables`);
+    let e = out.get(scopeKey(p.catalogName, target.schema, table));
+    if (!e) {
+      e = entry(target.schema, table);
+      out.set(e.key, e);
+    }
+    return e;
+  };
+  p.columnDetails.forEach((m, i) => {
+    const field = `columnDetails.${i}`;
+    const e = tableEntry(m.table, `${field}.table`);
+    if (!e) return;
+    if (e.columns?.has(m.name))
+      throw new PolicyProblem(`${field}.name`, `column ${m.name} of ${m.table} is masked twice`);
+    const rule = compileMask(m, field);
+    if ("mask" in rule) {
+      const why = checkExpression(rule.mask, "mask");
+      if (why) throw new PolicyProblem(`${field}.mask`, `the mask of ${m.table}.${m.name} is refused: ${why}`);
+    }
+    (e.columns ??= new Map()).set(m.name, rule);
+  });
+  const byTable = new Map<string, string[]>();
+  p.rowFilters.forEach((f, i) => {
+    const [sql] = compileRowFilters([f], "rowFilters").map((x) => x);
+    const why = checkExpression(sql!, "filter");
+    if (why)
+      throw new PolicyProblem(
+        `rowFilters.${i}.value`,
+        `the row filter on ${f.table}.${f.columnName} is refused: ${why}`,
+      );
+    if (!tableEntry(f.table, `rowFilters.${i}.table`)) return;
+    const list = byTable.get(f.table) ?? [];
+    list.push(sql!);
+    byTable.set(f.table, list);
+  });
+  for (const [table, conditions] of byTable) {
+    const e = tableEntry(table, "rowFilters")!;
+    const all = [...conditions, ...(custom ? [custom] : [])];
+    e.filter = all.length === 1 ? `(${all[0]})` : all.map((c) => `(${c})`).join(" AND ");
+  }
+  return [...out.values()];
+}
