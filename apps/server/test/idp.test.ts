@@ -59,6 +59,32 @@ describe.each(DB_KINDS)("embedded sign-in (%s)", (kind) => {
     ]);
   });
 
+  it("has the sign-out in the login events before it answers the sign-out", async () => {
+    await seedUser(t.testDb.db, "lou");
+    const r = await signIn(t.app, "lou", USER_PASSWORD);
+    const ask = await t.app.inject({
+      method: "GET",
+      url: `/oidc/session/end?${new URLSearchParams({ id_token_hint: r.tokens!.id_token, client_id: "platform-console" })}`,
+      headers: { cookie: r.cookie! },
+    });
+    expect(ask.statusCode).toBe(200);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(ask.body)?.[1];
+    expect(xsrf).toBeTruthy();
+    const confirm = await t.app.inject({
+      method: "POST",
+      url: "/oidc/session/end/confirm",
+      headers: { cookie: r.cookie!, "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ xsrf: xsrf!, logout: "yes" }).toString(),
+    });
+    expect(confirm.statusCode).toBe(303);
+    const { rows } = await t.testDb.db.query<{ type: string }>(
+      "SELECT type FROM login_events WHERE username = 'lou' ORDER BY id",
+    );
+    expect(rows.map((e) => e.type)).toEqual(["LOGIN", "LOGOUT"]);
+    const done = await t.app.inject({ method: "GET", url: new URL(confirm.headers.location as string).pathname });
+    expect(done.body).toContain("You have signed out.");
+  });
+
   it("answers a wrong password with a clear message", async () => {
     await seedUser(t.testDb.db, "bob");
     const r = await signIn(t.app, "bob", "not-the-password");

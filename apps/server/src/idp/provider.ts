@@ -175,10 +175,13 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider 
   // With PUBLIC_URL set, the forwarded headers are set (or checked) by asPublicRequest.
   provider.proxy = config.TRUST_PROXY || !!config.PUBLIC_URL;
 
+  // The LOGOUT event is written before the response leaves, so the trail already holds it
+  // when the user sees the sign-in page. The event itself cannot be awaited; the middleware can.
+  const loggingOut = new WeakMap<object, Promise<void>>();
   provider.on("end_session.success", (ctx: KoaContextWithOIDC) => {
     const accountId = ctx.oidc.session?.accountId;
     if (!accountId) return;
-    void loadAccount(db, accountId)
+    const written = loadAccount(db, accountId)
       .then((account) =>
         account
           ? recordLoginEvent(db, {
@@ -190,6 +193,11 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider 
           : undefined,
       )
       .catch(() => undefined);
+    loggingOut.set(ctx, written);
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    await loggingOut.get(ctx);
   });
 
   return provider;
