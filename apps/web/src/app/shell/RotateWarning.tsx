@@ -1,6 +1,6 @@
 import { MobileOutlined } from "@ant-design/icons";
 import { Flex, theme } from "antd";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS } from "@console/contracts";
 
@@ -8,16 +8,18 @@ function unsupported(): boolean {
   return window.innerWidth < BREAKPOINTS.tablet || window.innerHeight > window.innerWidth;
 }
 
+function onResize(notify: () => void): () => void {
+  window.addEventListener("resize", notify);
+  return () => window.removeEventListener("resize", notify);
+}
+
 /** Covers the console below 1180 px or in portrait, which it does not support. */
 export function RotateWarning() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const [show, setShow] = useState(unsupported);
-  useEffect(() => {
-    const onResize = () => setShow(unsupported());
-    window.addEventListener("resize", onResize);
-    return () => window.removeEventListener("resize", onResize);
-  }, []);
+  // An external store rather than state set from an effect: a resize between the first render
+  // and the listener's registration is still seen, as the snapshot is read again on subscribing.
+  const show = useSyncExternalStore(onResize, unsupported);
   if (!show) return null;
   return (
     <Flex

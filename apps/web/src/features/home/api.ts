@@ -64,17 +64,19 @@ export function useHost(name: string) {
   });
 }
 
-export function useHostPods(name: string) {
+/** A host's pods; asks nothing until there is a host (the pod logs page of a component has none). */
+export function useHostPods(name: string | undefined) {
   const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: clusterKeys.hostPods(name, at),
+    queryKey: clusterKeys.hostPods(name ?? "", at),
     queryFn: ({ signal }) =>
       call<typeof clusterRoutes.hostPods>(
         "GET",
         "/k8s-proxy/api/v1/nodes/:host/pods",
-        { params: { host: name } },
+        { params: { host: name! } },
         signal,
       ),
+    enabled: !!name,
     ...quiet,
   });
 }

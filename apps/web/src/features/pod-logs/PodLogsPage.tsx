@@ -34,7 +34,7 @@ export default function PodLogsPage() {
   // A Spark or Flink job's pods come from the job itself, refreshed every 5 s.
   const jobKind: JobKind | undefined =
     job && (component === "spark-jobs" || component === "flink-jobs") ? component : undefined;
-  const hostPods = useHostPods(host ?? "");
+  const hostPods = useHostPods(host);
   const componentPods = useComponentPods(jobKind ? undefined : component);
   const jobDetails = useJobDetails(jobKind, job);
   const pods = host ? hostPods : jobKind ? jobDetails : componentPods;

@@ -217,13 +217,8 @@ export default function PoliciesPage() {
           loading={policies.isFetching && !policies.isRefetching}
           rowKey={(p) => String(p.id)}
           list={list}
-          caption={
-            policies.isError
-              ? errorMessage(policies.error)
-              : policies.data?.total === 0
-                ? t("policies.empty")
-                : undefined
-          }
+          caption={policies.isError ? errorMessage(policies.error) : undefined}
+          emptyText={policies.isError ? undefined : t("policies.empty")}
           expandable={{
             expandedRowKeys: expanded,
             // One row open at a time (spec).

@@ -27,6 +27,8 @@ export interface ListTableProps<T> {
   rowSelection?: TableProps<T>["rowSelection"];
   onRow?: TableProps<T>["onRow"];
   caption?: string;
+  /** What an empty list says, when it can say more than "No data". */
+  emptyText?: string;
   size?: TableProps<T>["size"];
   scrollY?: number;
   /** The pager's total text, when it is not "N in total" (e.g. a capped count). */
@@ -90,7 +92,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
       size={props.size ?? "middle"}
       scroll={props.scrollY ? { y: props.scrollY } : undefined}
       title={props.caption ? () => props.caption : undefined}
-      locale={{ emptyText: t("common.noData") }}
+      locale={{ emptyText: props.emptyText ?? t("common.noData") }}
       pagination={{
         current: list.page + 1,
         pageSize: list.pageSize,

@@ -1,12 +1,10 @@
-import { SEARCH } from "../parts/search";
-import { DeleteOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Form, Input, Select, Table, Typography } from "antd";
+import { Button, Flex, Form, Input, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { typeGroupOf, type FilterCondition, type RowFilter } from "@console/contracts";
-import { errorMessage } from "../../../shared/lib/api";
 import { useColumns } from "../api";
 import { ConditionInputs } from "./ConditionInputs";
+import { ColumnSelect, ColumnsError, RemoveButton, TableSelect, useTableColumns } from "./TableColumnPicker";
 import type { WizardValues } from "./model";
 import { needsValue, valueFits } from "./valueRules";
 
@@ -19,7 +17,7 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
   });
   const [error, setError] = useState<string | null>(null);
   const columns = useColumns(v.catalogName, v.schemaName[0], props.tables);
-  const tableCols = columns.data?.tables.find((x) => x.table === d.table)?.columns ?? [];
+  const tableCols = useTableColumns(columns, d.table);
   const col = tableCols.find((c) => c.name === d.column);
   const fits = !!col && !!d.condition && valueFits(col.dataType, d.condition, d.value);
   const canAdd = !!d.table && !!col && !!d.condition && fits;
@@ -52,33 +50,21 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
 
   return (
     <Flex vertical gap={12}>
-      {columns.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t("policies.wizard.columnsFailed")}
-          description={errorMessage(columns.error)}
-        />
-      ) : null}
+      <ColumnsError columns={columns} />
       <Flex gap={8} wrap>
-        <Select
-          showSearch={SEARCH}
-          aria-label={t("policies.field.filterTable")}
-          placeholder={t("policies.field.table")}
-          style={{ width: 180 }}
+        <TableSelect
+          label={t("policies.field.filterTable")}
+          tables={props.tables}
           value={d.table}
           onChange={(table) => setD({ table, value: "" })}
-          options={props.tables.map((x) => ({ value: x, label: x }))}
         />
-        <Select
-          showSearch={SEARCH}
-          aria-label={t("policies.field.filterColumn")}
+        <ColumnSelect
+          label={t("policies.field.filterColumn")}
           placeholder={t("policies.field.column")}
-          style={{ width: 200 }}
+          columns={tableCols}
           value={d.column}
           loading={columns.isLoading}
           onChange={(column) => setD({ ...d, column, condition: undefined })}
-          options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
         />
         <ConditionInputs
           dataType={col?.dataType}
@@ -116,11 +102,8 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
             title: t("common.actions"),
             key: "remove",
             render: (_: unknown, f) => (
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t("policies.wizard.removeFilter", { column: f.columnName })}
+              <RemoveButton
+                label={t("policies.wizard.removeFilter", { column: f.columnName })}
                 onClick={() => props.onChange(v.rowFilters.filter((x) => x !== f))}
               />
             ),

@@ -1,6 +1,5 @@
 import { SEARCH } from "../parts/search";
-import { DeleteOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Form, Input, Select, Table } from "antd";
+import { Button, Flex, Form, Input, Select, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,9 +10,9 @@ import {
   type FilterCondition,
   type MaskType,
 } from "@console/contracts";
-import { errorMessage } from "../../../shared/lib/api";
 import { useColumns } from "../api";
 import { ConditionInputs } from "./ConditionInputs";
+import { ColumnSelect, ColumnsError, RemoveButton, TableSelect, useTableColumns } from "./TableColumnPicker";
 import type { WizardValues } from "./model";
 import { needsValue, valueFits } from "./valueRules";
 
@@ -33,7 +32,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
   const v = props.values;
   const [d, setD] = useState<Draft>({ value: "" });
   const columns = useColumns(v.catalogName, v.schemaName[0], props.tables);
-  const tableCols = columns.data?.tables.find((x) => x.table === d.table)?.columns ?? [];
+  const tableCols = useTableColumns(columns, d.table);
   const taken = new Set(v.columnDetails.filter((m) => m.table === d.table).map((m) => m.name));
   const col = tableCols.find((c) => c.name === d.name);
   const condCol = tableCols.find((c) => c.name === d.condColumn);
@@ -72,35 +71,20 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
 
   return (
     <Flex vertical gap={12}>
-      {columns.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t("policies.wizard.columnsFailed")}
-          description={errorMessage(columns.error)}
-        />
-      ) : null}
+      <ColumnsError columns={columns} />
       <Flex gap={8} wrap>
-        <Select
-          showSearch={SEARCH}
-          aria-label={t("policies.field.table")}
-          placeholder={t("policies.field.table")}
-          style={{ width: 180 }}
+        <TableSelect
+          label={t("policies.field.table")}
+          tables={props.tables}
           value={d.table}
           onChange={(table) => setD({ table, value: "" })}
-          options={props.tables.map((x) => ({ value: x, label: x }))}
         />
-        <Select
-          showSearch={SEARCH}
-          aria-label={t("policies.field.column")}
-          placeholder={t("policies.field.column")}
-          style={{ width: 200 }}
+        <ColumnSelect
+          label={t("policies.field.column")}
+          columns={tableCols.filter((c) => !taken.has(c.name))}
           value={d.name}
           loading={columns.isLoading}
           onChange={(name) => setD({ ...d, name, mask: undefined })}
-          options={tableCols
-            .filter((c) => !taken.has(c.name))
-            .map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
         />
         <Select
           showSearch={SEARCH}
@@ -136,14 +120,11 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
       </Flex>
       {d.type === "dynamic" ? (
         <Flex gap={8} wrap>
-          <Select
-            showSearch={SEARCH}
-            aria-label={t("policies.field.conditionColumn")}
-            placeholder={t("policies.field.conditionColumn")}
-            style={{ width: 200 }}
+          <ColumnSelect
+            label={t("policies.field.conditionColumn")}
+            columns={tableCols}
             value={d.condColumn}
             onChange={(condColumn) => setD({ ...d, condColumn, condition: undefined })}
-            options={tableCols.map((c) => ({ value: c.name, label: `${c.name} (${c.dataType})` }))}
           />
           <ConditionInputs
             dataType={condCol?.dataType}
@@ -193,11 +174,8 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
             title: t("common.actions"),
             key: "remove",
             render: (_: unknown, m) => (
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t("policies.wizard.removeMask", { column: m.name })}
+              <RemoveButton
+                label={t("policies.wizard.removeMask", { column: m.name })}
                 onClick={() => props.onChange(v.columnDetails.filter((x) => x !== m))}
               />
             ),
