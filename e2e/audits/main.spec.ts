@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
+import { adminPagePerTest } from "../support/session.js";
 import {
   apply,
   chooseOption,
@@ -26,17 +26,8 @@ const tag = randomBytes(3).toString("hex");
 const actor = { username: "admin", ipAddress: "10.77.1.2" };
 
 describe("audits", () => {
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(baseUrl, (p) => (page = p));
 
   it("opens on sign-in events with masked IP addresses that the header toggle reveals", async () => {
     await openAudits(page, baseUrl);

@@ -1,27 +1,22 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { CLIENT_TOOLS } from "@console/contracts";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { screenshot } from "../support/browser.js";
+import { adminPagePerTest } from "../support/session.js";
 
 const baseUrl = inject("baseUrl");
 
 describe("client configuration guides", () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-    await page.goto(`${baseUrl}/client-configuration`);
-    await page.getByRole("heading", { name: "Client Configuration", level: 1 }).waitFor();
-  });
-  afterEach(() => context.close());
+  adminPagePerTest(
+    baseUrl,
+    (p) => (page = p),
+    async () => {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+      await page.goto(`${baseUrl}/client-configuration`);
+      await page.getByRole("heading", { name: "Client Configuration", level: 1 }).waitFor();
+    },
+  );
 
   const contents = () => page.getByRole("navigation", { name: "Guide contents" });
   const steps = () => page.getByTestId("guide-steps");

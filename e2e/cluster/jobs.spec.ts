@@ -1,24 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
-import { apiToken } from "../users/main.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
+import { adminPagePerTest, apiToken } from "../support/session.js";
 import { deleteJob, runningFlinkJob } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 
 describe("job details, usage charts and completed jobs' logs", () => {
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(baseUrl, (p) => (page = p));
 
   it("opens a Spark job's details from its name: overview, specification, pods", async () => {
     await page.goto(`${baseUrl}/components?component=spark-jobs`);
@@ -53,6 +43,31 @@ describe("job details, usage charts and completed jobs' logs", () => {
     await chart.waitFor();
     expect(await chart.isVisible()).toBe(true);
     await screenshot(page, "host-usage-chart");
+  });
+
+  it("opens a running job's logs from the Logs button of the jobs table", async () => {
+    await page.goto(`${baseUrl}/components?component=flink-jobs`);
+    await page.getByRole("heading", { name: "Flink Jobs" }).waitFor();
+    // Deployments restart now and then in the sandbox: take one the table offers logs for.
+    const logs = page.getByRole("button", { name: /^Open the logs of / }).first();
+    await logs.waitFor();
+    const job = (await logs.getAttribute("aria-label"))!.replace("Open the logs of ", "");
+    // The logs page asks only for what it shows: no call of it is refused.
+    const refused: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
+    await logs.click();
+    await page.waitForURL(
+      (url) => url.pathname.startsWith(`/components/podlogs/flink-jobs/${job}-`) && url.searchParams.get("job") === job,
+    );
+    await page
+      .getByRole("log", { name: "Log lines" })
+      .getByText(/\d{4}-\d\d-\d\dT/)
+      .first()
+      .waitFor();
+    await screenshot(page, "pod-logs-from-jobs-table");
+    expect(refused).toEqual([]);
   });
 
   it("says a job has completed when its pod goes away, and OK returns to the components", async () => {

@@ -1,24 +1,15 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { startServer } from "../support/server.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, adminPagePerTest, signInAs } from "../support/session.js";
 import { lineCount, unreachableKubeconfig } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 
 describe("platform observability on the sandbox platform", () => {
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(baseUrl, (p) => (page = p));
 
   it("shows the sandbox's hosts and workloads on home, with the sandbox badge", async () => {
     await page.goto(`${baseUrl}/home`);

@@ -1,25 +1,18 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
-import { adminApiToken, DB_PASSWORD, expectState, field, fillDatabaseStep, rowOf, seedConnector } from "./main.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
+import { adminPagePerTest, apiToken, confirmation } from "../support/session.js";
+import { DB_PASSWORD, expectState, field, fillDatabaseStep, rowOf, seedConnector } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 
 describe("change-data-capture connectors", () => {
-  let browser: Browser;
   let page: Page;
   let token: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    token = await adminApiToken(baseUrl);
+    token = await apiToken(baseUrl);
   });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(baseUrl, (p) => (page = p));
 
   const openList = async (path = "/home/cdc") => {
     await page.goto(`${baseUrl}${path}`);
@@ -126,7 +119,7 @@ describe("change-data-capture connectors", () => {
     await openList();
     await rowOf(page, "e2e-deleting").waitFor();
     await page.getByRole("button", { name: "Delete e2e-deleting" }).click();
-    const confirm = page.getByRole("dialog").filter({ hasText: "Are you sure?" });
+    const confirm = await confirmation(page);
     expect(await confirm.innerText()).toContain("e2e-deleting");
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await page.getByText("Connector deleted").waitFor();

@@ -1,61 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN_PASSWORD } from "../support/session.js";
 
 /** A password the tests type; it must never appear unmasked until revealed. */
 export const DB_PASSWORD = "E2e-Db-Secret-77";
-
-/** An access token for the admin, through the embedded provider over HTTP (for seeding). */
-export async function adminApiToken(baseUrl: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const take = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const i = pair!.indexOf("=");
-      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const verifier = randomBytes(32).toString("base64url");
-  const redirectUri = `${baseUrl}/login/callback`;
-  const query = new URLSearchParams({
-    client_id: "platform-console",
-    response_type: "code",
-    redirect_uri: redirectUri,
-    scope: "openid profile email",
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-    code_challenge_method: "S256",
-    state: "e2e",
-  });
-  let res = await fetch(`${baseUrl}/oidc/auth?${query}`, { redirect: "manual" });
-  take(res);
-  res = await fetch(`${new URL(res.headers.get("location")!, baseUrl)}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  take(res);
-  res = await fetch(new URL(res.headers.get("location")!, baseUrl), {
-    redirect: "manual",
-    headers: { cookie: cookie() },
-  });
-  const code = new URL(res.headers.get("location")!, baseUrl).searchParams.get("code")!;
-  res = await fetch(`${baseUrl}/oidc/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: "platform-console",
-      code_verifier: verifier,
-    }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** Creates a connector through the console's API, as the wizard would. */
 export async function seedConnector(baseUrl: string, token: string, name: string): Promise<void> {

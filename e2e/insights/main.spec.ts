@@ -1,8 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { adminApiToken } from "../connectors/main.js";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
+import { adminPagePerTest, apiToken } from "../support/session.js";
 
 const baseUrl = inject("baseUrl");
 
@@ -21,21 +20,19 @@ async function analytics(token: string) {
 }
 
 describe("insights", () => {
-  let browser: Browser;
   let page: Page;
   let token: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    token = await adminApiToken(baseUrl);
+    token = await apiToken(baseUrl);
   });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-    await page.goto(`${baseUrl}/insights`);
-    await page.getByRole("heading", { name: "Insights", level: 1 }).waitFor();
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(
+    baseUrl,
+    (p) => (page = p),
+    async () => {
+      await page.goto(`${baseUrl}/insights`);
+      await page.getByRole("heading", { name: "Insights", level: 1 }).waitFor();
+    },
+  );
 
   const statistic = (title: string) =>
     page.getByRole("region", { name: "Analytics" }).locator(".ant-statistic").filter({ hasText: title });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateVendorKeys } from "../../apps/server/src/modules/licences/format.js";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { startServer, type RunningServer } from "../support/server.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, confirmation, signInAs } from "../support/session.js";
 import { licenceFile, licenceRow, uploadLicence } from "./main.js";
 
 const vendor = generateVendorKeys();
@@ -132,7 +132,7 @@ describe("licences", () => {
   it("withdraws a licence after confirmation; its row stays, without actions, and the alert returns", async () => {
     await page.goto(`${server.url}/settings/licenses`);
     await licenceRow(page, "E2E-4").getByRole("button", { name: "Delete license E2E-4" }).click();
-    const confirm = page.getByRole("dialog").filter({ hasText: "Are you sure?" });
+    const confirm = await confirmation(page);
     await confirm.getByText(/License E2E-4 will be withdrawn/).waitFor();
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("status").filter({ hasText: "License E2E-4 deleted." }).waitFor();

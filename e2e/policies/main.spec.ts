@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
-import { adminApi, apiToken } from "../users/main.js";
+import { adminPagePerTest, apiToken } from "../support/session.js";
+import { adminApi } from "../users/main.js";
 import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, whatCanSee } from "./main.js";
 
 const baseUrl = inject("baseUrl");
@@ -11,18 +11,11 @@ const databaseUrl = inject("databaseUrl");
 const USER = "pol-ana";
 
 describe("data-access policies", () => {
-  let browser: Browser;
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser();
     await createUser(databaseUrl, USER, "Pol-Ana-Pass-123");
   });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(baseUrl, (p) => (page = p));
 
   const sync = async () => {
     await page.goto(`${baseUrl}/policy-management`);
@@ -170,6 +163,17 @@ describe("data-access policies", () => {
     await page.getByText("No access").waitFor();
   }, 180_000);
 
+  it("says how to create a policy when none matches the filter", async () => {
+    await page.goto(`${baseUrl}/policy-management`);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByLabel("Search by policy name").fill("no policy is named like this");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("No policies match. Create one with New policy.").waitFor();
+    // The sentence stands in the empty table once, instead of beside a bare "No data".
+    expect(await page.getByText("No policies match. Create one with New policy.").count()).toBe(1);
+    expect(await page.getByText("No data", { exact: true }).count()).toBe(0);
+  });
+
   it("checks the name as it is typed and compares publications", async () => {
     await page.goto(`${baseUrl}/policy-management/new`);
     await page.getByLabel("Policy name", { exact: true }).fill("e2e customers");
@@ -185,21 +189,14 @@ describe("data-access policies", () => {
 });
 
 describe("policy wizard, review and publications", () => {
-  let browser: Browser;
   let page: Page;
   let token: string;
   const REVIEWER_USER = "pol-rev";
   beforeAll(async () => {
-    browser = await launchBrowser();
     await createUser(databaseUrl, REVIEWER_USER, "Pol-Rev-Pass-123");
     token = await apiToken(baseUrl);
   });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(baseUrl, (p) => (page = p));
 
   it("refreshes Trino's metadata from the wizard and names Trino when it cannot answer", async () => {
     await page.goto(`${baseUrl}/policy-management/new`);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, confirmation, signInAs } from "../support/session.js";
 
 const baseUrl = inject("baseUrl");
 const VALUE = "E2e-Secret-Value-Never-Shown-42";
@@ -94,7 +94,7 @@ describe("secrets", () => {
   it("deletes a secret after a confirmation naming it", async () => {
     await page.goto(`${baseUrl}/settings/secrets`);
     await row("e2ewarehousedb").getByRole("button", { name: "Delete secret e2ewarehousedb" }).click();
-    const confirm = page.getByRole("dialog").filter({ hasText: "Are you sure?" });
+    const confirm = await confirmation(page);
     await confirm.getByText(/Secret e2ewarehousedb will be deleted/).waitFor();
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("status").filter({ hasText: "Secret deleted successfully." }).waitFor();

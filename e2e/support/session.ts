@@ -1,5 +1,7 @@
-import { expect } from "vitest";
-import type { Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { signInOverHttp } from "../../scripts/lib/sign-in.mjs";
+import { launchBrowser, newPage } from "./browser.js";
 import { ADMIN_PASSWORD } from "./server.js";
 
 export { ADMIN_PASSWORD };
@@ -19,6 +21,16 @@ export async function signInAs(page: Page, baseUrl: string, username: string, pa
 export async function expectVisible(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor({ state: "visible" });
   expect(await page.getByText(text).first().isVisible()).toBe(true);
+}
+
+/**
+ * The "Are you sure?" confirmation, once it has finished opening. A click while it still zooms
+ * in can land beside its moving button and do nothing, as a person's would.
+ */
+export async function confirmation(page: Page): Promise<Locator> {
+  const dialog = page.getByRole("dialog").filter({ hasText: "Are you sure?" });
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  return dialog;
 }
 
 /** Closes every toast, as a person does when one covers what they want to click next. */
@@ -44,3 +56,32 @@ export async function dismissToasts(page: Page): Promise<void> {
     )
     .toBe(0);
 }
+
+/**
+ * The hooks most browser tests share: one browser for the block and, for each test, a fresh
+ * profile signed in as the administrator, then `prepare` (permissions, the screen to open).
+ * Each test's page is handed to `use`; the profile is closed after the test.
+ */
+export function adminPagePerTest(
+  baseUrl: string,
+  use: (page: Page) => void,
+  prepare?: (page: Page) => Promise<void>,
+): void {
+  let browser: Browser;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    ({ page } = await newPage(browser));
+    use(page);
+    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
+    await prepare?.(page);
+  });
+  afterEach(() => page?.context().close());
+}
+
+/** Signs in over HTTP, as the web app does, and returns the access token (to seed data through the API). */
+export const apiToken = (baseUrl: string, username = "admin", password = ADMIN_PASSWORD): Promise<string> =>
+  signInOverHttp(baseUrl, username, password);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, inject, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import type { Page } from "playwright-core";
+import { describe, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
+import { adminPagePerTest } from "../support/session.js";
 
 const baseUrl = inject("baseUrl");
 
@@ -36,17 +36,8 @@ const SCREENS: Array<{ path: string; heading: RegExp; steps: string[] }> = [
 ];
 
 describe("guided tours", () => {
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ page } = await newPage(browser));
-    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-  });
-  afterEach(() => page.context().close());
+  adminPagePerTest(baseUrl, (p) => (page = p));
 
   async function runTour(steps: string[], name: string) {
     await page.getByRole("button", { name: "Take a tour" }).click();

@@ -2,8 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { DIRECTORY_USERS } from "../support/directory.js";
-import { ADMIN_PASSWORD, dismissToasts, signInAs } from "../support/session.js";
-import { adminApi, apiToken, chooseOption, filterUsersBy, rowOf, seedApiUser, TEMP_PASSWORD } from "./main.js";
+import { ADMIN_PASSWORD, apiToken, confirmation, dismissToasts, signInAs } from "../support/session.js";
+import { adminApi, chooseOption, filterUsersBy, rowOf, seedApiUser, TEMP_PASSWORD } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 
@@ -116,10 +116,13 @@ describe("user management", () => {
     await create.getByRole("button", { name: "Create group" }).click();
     await page.getByRole("status").filter({ hasText: "Group e2e-short-lived created." }).waitFor();
     await page.getByRole("searchbox", { name: "Search groups" }).fill("e2e-short-lived");
+    // The search applies after a pause: let the list settle before acting on its row.
+    await rowOf(page, "e2e-auditors").waitFor({ state: "detached" });
     await rowOf(page, "e2e-short-lived").getByRole("button", { name: "Delete group e2e-short-lived" }).click();
-    const confirm = page.getByRole("dialog").filter({ hasText: "Are you sure?" });
+    const confirm = await confirmation(page);
     await confirm.getByText("Delete the group e2e-short-lived?").waitFor();
     await confirm.getByRole("button", { name: "Confirm" }).click();
+    await confirm.waitFor({ state: "hidden" });
     await page.getByRole("status").filter({ hasText: "Group e2e-short-lived deleted." }).waitFor();
     await page.getByText("No data").waitFor();
   });

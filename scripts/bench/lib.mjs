@@ -1,10 +1,12 @@
 // Helpers shared by the benchmark scripts: start the built console, sign in over HTTP.
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { signInOverHttp } from "../lib/sign-in.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const ADMIN_PASSWORD = "Admin-Bench-Pass-1";
@@ -80,81 +82,122 @@ export async function startConsole(env = {}, nodeArgs = []) {
   };
 }
 
-/** Authorization Code + PKCE through the embedded provider, over HTTP; returns the access token. */
 /**
- * Authorization Code + PKCE against `baseUrl`. `publicUrl` is the address the sign-in service
- * builds its redirects on (a load balancer's, when replicas sit behind one); every request still
- * goes to `baseUrl`.
+ * The machine's floor: a bare Node.js http server, in a process of its own, answering every
+ * request at once (304 when If-None-Match is sent, else a short JSON). What the console adds
+ * to a call is its time minus this one's.
  */
-export async function signIn(baseUrl, username = "admin", password = ADMIN_PASSWORD, publicUrl = baseUrl) {
-  const jar = new Map();
-  const take = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const i = pair.indexOf("=");
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
+export async function startFloorServer() {
+  const script = `
+    const http = require("node:http");
+    const srv = http.createServer((req, res) => {
+      if (req.headers["if-none-match"]) { res.statusCode = 304; res.setHeader("etag", req.headers["if-none-match"]); return res.end(); }
+      res.setHeader("content-type", "application/json"); res.end('{"ok":true}');
+    });
+    srv.listen(0, "127.0.0.1", () => process.send(srv.address().port));`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const port = await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", () => reject(new Error("floor server exited")));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
   };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const on = (location) => {
-    const u = new URL(location, publicUrl);
-    return `${baseUrl}${u.pathname}${u.search}`;
-  };
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const redirectUri = `${publicUrl}/login/callback`;
-  const q = new URLSearchParams({
-    client_id: "platform-console",
-    response_type: "code",
-    redirect_uri: redirectUri,
-    scope: "openid profile email",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    state: "b",
-  });
-  let res = await fetch(`${baseUrl}/oidc/auth?${q}`, { redirect: "manual" });
-  take(res);
-  res = await fetch(on(`${res.headers.get("location")}/login`), {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username, password }),
-  });
-  take(res);
-  if (res.status !== 303) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  res = await fetch(on(res.headers.get("location")), { redirect: "manual", headers: { cookie: cookie() } });
-  take(res);
-  const code = new URL(res.headers.get("location"), publicUrl).searchParams.get("code");
-  res = await fetch(`${baseUrl}/oidc/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: "platform-console",
-      code_verifier: verifier,
-    }),
-  });
-  if (!res.ok) throw new Error(`token exchange failed: ${res.status}`);
-  return (await res.json()).access_token;
 }
+
+/** The embedded provider's sign-in over HTTP, as the administrator unless told otherwise. */
+export const signIn = (baseUrl, username = "admin", password = ADMIN_PASSWORD, publicUrl = baseUrl) =>
+  signInOverHttp(baseUrl, username, password, publicUrl);
 
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** Runs fn n times and reports p50/p95/p99 in ms. */
-export async function timeIt(n, fn) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = process.hrtime.bigint();
-    await fn(i);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  times.sort((a, b) => a - b);
+/** p50/p95/p99 of call times in ms (sorts them in place). */
+function summary(times) {
+  times.sort((x, y) => x - y);
   return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
 }
 
+/** Awaits `fn(i)` and adds its time in ms to `times`. */
+async function timeOnce(fn, i, times) {
+  const t0 = process.hrtime.bigint();
+  await fn(i);
+  times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+}
+
+/** Runs fn n times and reports p50/p95/p99 in ms. */
+export async function timeIt(n, fn) {
+  const times = [];
+  for (let i = 0; i < n; i++) await timeOnce(fn, i, times);
+  return summary(times);
+}
+
+/**
+ * Calls each of `fns` in turn for `ms` milliseconds, untimed. After a pause the machine (and a
+ * virtual machine's CPUs above all) answers slowly for a few thousand calls; a fixed count of
+ * warm-up calls left that in the timed ones.
+ */
+export async function warmFor(ms, ...fns) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) for (const fn of fns) await fn();
+}
+
+/** The round whose p99 is the median of the rounds' (the rounds are printed beside it). */
+export function medianRound(rounds, pick = (r) => r.p99) {
+  return [...rounds].sort((x, y) => pick(x) - pick(y))[Math.floor(rounds.length / 2)];
+}
+
+/**
+ * Times `a` and `b` alternately, n times each, so that whatever else the machine does at the
+ * time weighs on both alike; p50/p95/p99 of each in ms. Which goes first alternates too.
+ */
+export async function timeAlternately(n, a, b) {
+  const ta = [];
+  const tb = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 2) {
+      await timeOnce(b, i, tb);
+      await timeOnce(a, i, ta);
+    } else {
+      await timeOnce(a, i, ta);
+      await timeOnce(b, i, tb);
+    }
+  }
+  return [summary(ta), summary(tb)];
+}
+
 export const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
+
+/**
+ * A GET client on one kept-alive connection, as a browser or Trino holds one. Node's own http
+ * module is used rather than fetch: fetch adds its own time to every call, and that time
+ * belongs to the client, not to the console being measured.
+ */
+export function keepAliveClient(baseUrl, headers = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    get: (pathAndQuery, extraHeaders = {}) =>
+      new Promise((resolve, reject) => {
+        const req = http.get(
+          `${baseUrl}${pathAndQuery}`,
+          { agent, headers: { ...headers, ...extraHeaders } },
+          (res) => {
+            const chunks = [];
+            res.on("data", (c) => chunks.push(c));
+            res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+            res.on("error", reject);
+          },
+        );
+        req.on("error", reject);
+      }),
+    close: () => agent.destroy(),
+  };
+}

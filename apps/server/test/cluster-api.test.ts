@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KubeResources, startKubernetesApi, type KubernetesApi } from "@console/sandbox";
 import { kubeClients, sandboxKubeConfig } from "../src/platform/kubernetes.js";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, bearer, tokenFor } from "./support/auth.js";
+import { consoleOnSandboxCluster } from "./support/cluster.js";
 import { DB_KINDS } from "./support/db.js";
 import { assignMenus, seedUser, USER_PASSWORD } from "./support/seed.js";
 import { freePort } from "../../../e2e/support/server.js";
@@ -13,15 +14,7 @@ describe.each(DB_KINDS)("cluster proxy calls against the sandbox platform (%s)",
   let api: KubernetesApi;
   let t: TestApp;
   let admin: Record<string, string>;
-  beforeAll(async () => {
-    api = await startKubernetesApi({ dataDir: null, quiet: true, seed: 11, nodes: 6, pods: 120 });
-    t = await makeApp(kind, {}, { sandbox: { urls: { kubernetes: api.url } } });
-    admin = bearer(await adminToken(t.app));
-  });
-  afterAll(async () => {
-    await t.close();
-    await api.stop();
-  });
+  consoleOnSandboxCluster(kind, { seed: 11, nodes: 6, pods: 120 }, (c) => ({ api, t, admin } = c));
   const get = (url: string, headers = admin) => t.app.inject({ method: "GET", url: `${K8S}${url}`, headers });
 
   it("lists the hosts of both roles with capacity, requests and usage from the metrics API", async () => {
@@ -142,19 +135,9 @@ describe.each(DB_KINDS)("cluster proxy calls against the sandbox platform (%s)",
 
 describe("following a pod's log", () => {
   let api: KubernetesApi;
-  let t: TestApp;
   let base: string;
   let admin: Record<string, string>;
-  beforeAll(async () => {
-    api = await startKubernetesApi({ dataDir: null, quiet: true, seed: 3 });
-    t = await makeApp("pglite", {}, { sandbox: { urls: { kubernetes: api.url } } });
-    base = await t.app.listen({ port: await freePort(), host: "127.0.0.1" });
-    admin = bearer(await adminToken(t.app));
-  });
-  afterAll(async () => {
-    await t.close();
-    await api.stop();
-  });
+  consoleOnSandboxCluster("pglite", { seed: 3 }, (c) => ({ api, admin, base } = c), { listen: true });
 
   /** Reads server-sent events until `count` data lines came. */
   async function follow(url: string, count: number, headers: Record<string, string> = {}) {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KubeResources, startKubernetesApi, type KubernetesApi } from "@console/sandbox";
-import { makeApp, type TestApp } from "./support/app.js";
-import { adminToken, bearer } from "./support/auth.js";
+import { describe, expect, it } from "vitest";
+import { KubeResources, type KubernetesApi } from "@console/sandbox";
+import type { TestApp } from "./support/app.js";
+import { consoleOnSandboxCluster } from "./support/cluster.js";
 import { DB_KINDS } from "./support/db.js";
-import { freePort } from "../../../e2e/support/server.js";
 
 const K8S = "/k8s-proxy/api/v1";
 const MIN = 60_000;
@@ -12,15 +11,7 @@ describe.each(DB_KINDS)("Spark and Flink job details, overview and logs (%s)", (
   let api: KubernetesApi;
   let t: TestApp;
   let admin: Record<string, string>;
-  beforeAll(async () => {
-    api = await startKubernetesApi({ dataDir: null, quiet: true, seed: 5 });
-    t = await makeApp(kind, {}, { sandbox: { urls: { kubernetes: api.url } } });
-    admin = bearer(await adminToken(t.app));
-  });
-  afterAll(async () => {
-    await t.close();
-    await api.stop();
-  });
+  consoleOnSandboxCluster(kind, { seed: 5 }, (c) => ({ api, t, admin } = c));
   const get = (url: string) => t.app.inject({ method: "GET", url: `${K8S}${url}`, headers: admin });
 
   it("details a running Spark application: spec, resources, pods with their roles, events", async () => {
@@ -134,16 +125,7 @@ describe("the sandbox's jobs move on over time", () => {
   let t: TestApp;
   let base: string;
   let admin: Record<string, string>;
-  beforeAll(async () => {
-    api = await startKubernetesApi({ dataDir: null, quiet: true, seed: 7 });
-    t = await makeApp("pglite", {}, { sandbox: { urls: { kubernetes: api.url } } });
-    base = await t.app.listen({ port: await freePort(), host: "127.0.0.1" });
-    admin = bearer(await adminToken(t.app));
-  });
-  afterAll(async () => {
-    await t.close();
-    await api.stop();
-  });
+  consoleOnSandboxCluster("pglite", { seed: 7 }, (c) => ({ api, t, admin, base } = c), { listen: true });
   const get = (url: string) => t.app.inject({ method: "GET", url: `${K8S}${url}`, headers: admin });
   const jobs = async (k: "spark-jobs" | "flink-jobs") =>
     (await get(`/${k}`)).json().items as Array<{ name: string; status: string; pods: Array<{ status: string }> }>;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startKubernetesApi, type KubernetesApi } from "@console/sandbox";
-import { makeApp, type TestApp } from "./support/app.js";
-import { adminToken, bearer } from "./support/auth.js";
+import { describe, expect, it } from "vitest";
+import type { KubernetesApi } from "@console/sandbox";
+import type { TestApp } from "./support/app.js";
+import { consoleOnSandboxCluster } from "./support/cluster.js";
 import { DB_KINDS } from "./support/db.js";
 
 const K8S = "/k8s-proxy/api/v1";
@@ -10,15 +10,7 @@ describe.each(DB_KINDS)("Spark and Flink jobs on the sandbox platform (%s)", (ki
   let api: KubernetesApi;
   let t: TestApp;
   let admin: Record<string, string>;
-  beforeAll(async () => {
-    api = await startKubernetesApi({ dataDir: null, quiet: true, seed: 5 });
-    t = await makeApp(kind, {}, { sandbox: { urls: { kubernetes: api.url } } });
-    admin = bearer(await adminToken(t.app));
-  });
-  afterAll(async () => {
-    await t.close();
-    await api.stop();
-  });
+  consoleOnSandboxCluster(kind, { seed: 5 }, (c) => ({ api, t, admin } = c));
   const send = (method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) =>
     t.app.inject({ method, url: `${K8S}${url}`, headers: admin, ...(payload ? { payload: payload as object } : {}) });
 

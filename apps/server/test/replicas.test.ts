@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type net from "node:net";
 import pg from "pg";
@@ -10,6 +9,7 @@ import { ADMIN_PASSWORD, PUBLIC_URL } from "./support/app.js";
 import { createTestDatabase } from "./support/db.js";
 import { startReplica, type Replica } from "./support/replica.js";
 import { USER_PASSWORD, seedUser } from "./support/seed.js";
+import { codeFlow } from "../../../scripts/lib/sign-in.mjs";
 
 const API = "/admin-api/api/v1";
 
@@ -43,20 +43,8 @@ interface Tokens {
 /** The browser's sign-in, each step sent to the replica `route` picks for it. */
 async function signIn(route: (step: number) => Replica, username: string, password: string): Promise<Tokens> {
   const jar = new Jar();
-  const verifier = randomBytes(32).toString("base64url");
-  const redirectUri = `${PUBLIC_URL}/login/callback`;
-  const start = await fetch(
-    `${route(0).url}/oidc/auth?${new URLSearchParams({
-      client_id: "platform-console",
-      response_type: "code",
-      redirect_uri: redirectUri,
-      scope: "openid profile email",
-      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256",
-      state: "s",
-    })}`,
-    { redirect: "manual" },
-  );
+  const flow = codeFlow(PUBLIC_URL, { state: "s" });
+  const start = await fetch(`${route(0).url}/oidc/auth?${flow.authorize}`, { redirect: "manual" });
   expect(start.status).toBe(303);
   jar.take(start);
   const interaction = start.headers.get("location")!;
@@ -81,13 +69,7 @@ async function signIn(route: (step: number) => Replica, username: string, passwo
   const token = await fetch(`${route(4).url}/oidc/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code: code!,
-      redirect_uri: redirectUri,
-      client_id: "platform-console",
-      code_verifier: verifier,
-    }),
+    body: flow.token(code!),
   });
   expect(token.status).toBe(200);
   return (await token.json()) as Tokens;

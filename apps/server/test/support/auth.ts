@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { codeFlow } from "../../../../scripts/lib/sign-in.mjs";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { ADMIN_PASSWORD, PUBLIC_URL } from "./app.js";
 
@@ -36,6 +36,8 @@ export interface Tokens {
 export interface SignInResult {
   ok: boolean;
   tokens?: Tokens;
+  /** The provider's cookies after sign-in: its session, for signing out. */
+  cookie?: string;
   /** The login page's status and HTML when sign-in did not go through. */
   status?: number;
   page?: string;
@@ -47,22 +49,8 @@ export interface SignInResult {
  */
 export async function signIn(app: FastifyInstance, username: string, password: string): Promise<SignInResult> {
   const jar = new Jar();
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const redirectUri = `${PUBLIC_URL}/login/callback`;
-  const auth = await app.inject({
-    method: "GET",
-    url: `/oidc/auth?${new URLSearchParams({
-      client_id: "platform-console",
-      response_type: "code",
-      redirect_uri: redirectUri,
-      scope: "openid profile email",
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-      state: "s1",
-      nonce: "n1",
-    })}`,
-  });
+  const flow = codeFlow(PUBLIC_URL, { state: "s1", nonce: "n1" });
+  const auth = await app.inject({ method: "GET", url: `/oidc/auth?${flow.authorize}` });
   jar.take(auth);
   if (auth.statusCode !== 303) throw new Error(`authorization request answered ${auth.statusCode}: ${auth.body}`);
   const interaction = pathOf(auth.headers.location as string);
@@ -87,16 +75,10 @@ export async function signIn(app: FastifyInstance, username: string, password: s
     method: "POST",
     url: "/oidc/token",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: "platform-console",
-      code_verifier: verifier,
-    }).toString(),
+    payload: flow.token(code).toString(),
   });
   if (token.statusCode !== 200) throw new Error(`token exchange answered ${token.statusCode}: ${token.body}`);
-  return { ok: true, tokens: token.json() as Tokens };
+  return { ok: true, tokens: token.json() as Tokens, cookie: jar.header() };
 }
 
 /** Signs in and returns the access token; fails the test if sign-in is refused. */
