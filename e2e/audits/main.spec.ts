@@ -31,7 +31,7 @@ describe("audits", () => {
 
   it("opens on sign-in events with masked IP addresses that the header toggle reveals", async () => {
     await openAudits(page, baseUrl);
-    expect(await page.getByRole("combobox", { name: "Component" }).isVisible()).toBe(true);
+    await page.getByRole("combobox", { name: "Component" }).waitFor();
     await page.getByRole("tab", { name: "Login Events", selected: true }).waitFor();
     await rowOf(page, "LOGIN").first().waitFor();
     expect(await headers(page)).toEqual(["Time", "Username", "IP address", "Event type", "Client ID"]);

@@ -27,8 +27,19 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
-/** Saves a screenshot under screenshots/ for a person to look at. */
+/**
+ * Saves a screenshot under screenshots/ for a person to look at, once what is opening or
+ * closing (drawers, popovers, dialogs) has settled. Endless animations such as spinners are
+ * not waited for, and nothing is waited for longer than two seconds.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(finite), new Promise((done) => setTimeout(done, 2000))]);
+  });
   const dir = path.join(ROOT, "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
