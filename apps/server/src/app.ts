@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
-import { validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { modules } from "./modules/index.js";
@@ -18,7 +18,6 @@ import { Directory } from "./platform/directory.js";
 import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
-import { serializerCompiler } from "./platform/serializer.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
