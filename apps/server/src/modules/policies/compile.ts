@@ -47,7 +47,7 @@ interface Applying {
   plain: boolean;
   /** Some entry lets every row be selected. */
   unfiltered: boolean;
-  /** Made at most once, for a list that stands alone on its rules (everyone's, on their scope). */
+  /** Everyone's content on a scope, made once and shared by every user's rule that adds nothing to it. */
   content?: Content;
 }
 
@@ -59,7 +59,14 @@ interface Content {
   filter: string | undefined;
 }
 
-const NONE: Applying = { entries: [], privileges: 0, access: undefined, owner: false, plain: true, unfiltered: false };
+const NONE: Applying = Object.freeze({
+  entries: [],
+  privileges: 0,
+  access: undefined,
+  owner: false,
+  plain: true,
+  unfiltered: false,
+});
 
 /** Entries on the scope and the scopes that cover it (own key first, then schema, then catalog). */
 function gather(index: Map<string, Entry[]>, scope: Scope): Applying {
@@ -118,7 +125,7 @@ function content(own: Applying, all: Applying): Content {
     return c;
   }
   // A plain side adds only its privileges and whether it shows every row: the other is walked alone.
-  if (all.plain) return all.entries.length === 0 ? (own.content ??= walk(own, NONE)) : walk(own, all);
+  if (all.plain) return walk(own, all);
   if (own.plain) return own.entries.length === 0 ? (all.content ??= walk(all, NONE)) : walk(all, own);
   return walk(own, all);
 }
