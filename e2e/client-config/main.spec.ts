@@ -11,10 +11,10 @@ describe("client configuration guides", () => {
   adminPagePerTest(
     baseUrl,
     (p) => (page = p),
-    async () => {
-      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
-      await page.goto(`${baseUrl}/client-configuration`);
-      await page.getByRole("heading", { name: "Client Configuration", level: 1 }).waitFor();
+    async (p) => {
+      await p.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+      await p.goto(`${baseUrl}/client-configuration`);
+      await p.getByRole("heading", { name: "Client Configuration", level: 1 }).waitFor();
     },
   );
 

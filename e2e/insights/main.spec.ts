@@ -28,9 +28,9 @@ describe("insights", () => {
   adminPagePerTest(
     baseUrl,
     (p) => (page = p),
-    async () => {
-      await page.goto(`${baseUrl}/insights`);
-      await page.getByRole("heading", { name: "Insights", level: 1 }).waitFor();
+    async (p) => {
+      await p.goto(`${baseUrl}/insights`);
+      await p.getByRole("heading", { name: "Insights", level: 1 }).waitFor();
     },
   );
 
