@@ -68,6 +68,7 @@ export default function PoliciesPage() {
     ),
   );
   const f = list.filters;
+  const filtered = Object.entries(f).some(([k, v]) => v !== NO_FILTERS[k as keyof Filters]);
   const policies = usePolicies({
     page: list.page,
     size: list.pageSize,
@@ -218,7 +219,7 @@ export default function PoliciesPage() {
           rowKey={(p) => String(p.id)}
           list={list}
           caption={policies.isError ? errorMessage(policies.error) : undefined}
-          emptyText={policies.isError ? undefined : t("policies.empty")}
+          emptyText={policies.isError ? undefined : t(quick !== "all" || filtered ? "policies.empty" : "policies.none")}
           expandable={{
             expandedRowKeys: expanded,
             // One row open at a time (spec).
