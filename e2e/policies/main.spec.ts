@@ -34,6 +34,12 @@ describe("data-access policies", () => {
     });
     await screenshot(page, "policies-wizard-masks");
     await choose(page, "Table", "customers");
+    // Each column is offered with its whole name and type, none cut short.
+    await page.getByRole("combobox", { name: "Column", exact: true }).click();
+    const option = page.locator(".ant-select-dropdown:visible .ant-select-item-option-content");
+    await option.getByText("national_id (varchar(20))", { exact: true }).waitFor();
+    expect(await option.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length)).toBe(0);
+    await page.keyboard.press("Escape");
     await choose(page, "Column", "email");
     await choose(page, "Mask type", "Predefined");
     await choose(page, "Mask", "Hash");

@@ -44,6 +44,8 @@ export function TableSelect(props: {
       aria-label={props.label}
       placeholder={t("policies.field.table")}
       style={{ width: 180 }}
+      // Long table names are read whole in the list, which may be wider than the field.
+      popupMatchSelectWidth={false}
       value={props.value}
       onChange={props.onChange}
       options={props.tables.map((x) => ({ value: x, label: x }))}
@@ -67,6 +69,8 @@ export function ColumnSelect(props: {
       aria-label={props.label}
       placeholder={props.placeholder ?? props.label}
       style={{ width: 200 }}
+      // A column is told apart by its whole name and type, as "national_id (varchar(20))".
+      popupMatchSelectWidth={false}
       value={props.value}
       loading={props.loading}
       onChange={props.onChange}
