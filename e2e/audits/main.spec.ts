@@ -58,7 +58,15 @@ describe("audits", () => {
         wall: 12.5,
         at: new Date(Date.now() - 60_000).toISOString(),
       }),
-      trinoCompleted(`20260302_101531_00002_${tag}`, { user, failed: true, at: new Date().toISOString() }),
+      trinoCompleted(`20260302_101531_00002_${tag}`, {
+        user,
+        failed: true,
+        at: new Date().toISOString(),
+        // As long as real queries are: the query column must not squeeze the others.
+        query:
+          "SELECT customer_id, count(*) AS orders, sum(total_amount) AS revenue FROM iceberg.sales.orders " +
+          "WHERE order_date >= DATE '2026-01-01' AND region IN ('EU', 'ME') GROUP BY customer_id ORDER BY revenue DESC",
+      }),
     ]);
     await openAudits(page, baseUrl);
     await openTab(page, "Trino", "Query Events");
@@ -73,6 +81,18 @@ describe("audits", () => {
     expect(await ok.innerText()).toContain("SELECT o.orderkey, o.totalprice FROM tpch.tiny.orders o LIMIT 10");
     expect(await ok.innerText()).toContain("Success");
     expect(await rowOf(page, "Not Applicable").innerText()).toContain("Failure");
+    // Each status keeps its dot and its word on one line, and each time stays on one line.
+    const badges = page.locator(".ant-table-tbody .ant-badge-status");
+    expect(await badges.count()).toBe(2);
+    const split = await badges.evaluateAll(
+      (els) =>
+        els.filter((el) => {
+          const dot = el.querySelector(".ant-badge-status-dot")!.getBoundingClientRect();
+          const word = el.querySelector(".ant-badge-status-text")!.getBoundingClientRect();
+          return word.top >= dot.bottom;
+        }).length,
+    );
+    expect(split).toBe(0);
     await screenshot(page, "audits-trino");
 
     // Validation toasts, as sentences.

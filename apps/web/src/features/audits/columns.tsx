@@ -41,6 +41,8 @@ function time(key: string, epochSeconds = false): (c: ColumnContext) => ListColu
   return ({ t }) => ({
     title: t(key === "execution_date" ? "audits.col.executionDate" : "audits.col.time"),
     key,
+    // A time reads on one line; long texts beside it give way instead.
+    onCell: () => ({ style: { whiteSpace: "nowrap" } }),
     render: (_: unknown, r: Row) => {
       const v = get(r, key) as string | number | null;
       return formatDateTime(epochSeconds && typeof v === "number" ? v * 1000 : v);

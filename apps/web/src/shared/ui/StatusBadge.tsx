@@ -33,5 +33,6 @@ export function StatusBadge(props: {
 }) {
   const status = props.status ?? statusOf(props.value);
   const text = props.label ?? String(props.value ?? "");
-  return <Badge status={status} text={text.charAt(0).toUpperCase() + text.slice(1)} />;
+  // The dot and its word stay together, however narrow the column.
+  return <Badge status={status} text={text.charAt(0).toUpperCase() + text.slice(1)} style={{ whiteSpace: "nowrap" }} />;
 }
