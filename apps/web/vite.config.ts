@@ -14,7 +14,9 @@ function precompress(): Plugin {
         fs
           .readdirSync(dir, { withFileTypes: true })
           .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk(path.resolve(__dirname, "dist")).filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
+      for (const file of walk(path.resolve(import.meta.dirname, "dist")).filter((f) =>
+        /\.(js|css|html|svg|json)$/.test(f),
+      )) {
         const data = fs.readFileSync(file);
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data));
