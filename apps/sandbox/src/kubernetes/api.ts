@@ -85,6 +85,12 @@ function streamWatch(
   const res = reply.raw;
   res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
   res.flushHeaders();
+  if (since !== undefined && !store.canReplaySince(since)) {
+    // As the API server: the watch answers an error event, and the client lists again.
+    const gone = statusBody(410, "Expired", `too old resource version: ${since} (${store.resourceVersion})`);
+    res.end(`${JSON.stringify({ type: "ERROR", object: gone })}\n`);
+    return;
+  }
   const unwatch = store.watch((resource, event) => {
     if (resource !== key) return;
     if (namespace !== undefined && event.object.metadata.namespace !== namespace) return;

@@ -16,6 +16,7 @@ export class ObjectStore {
   private version = 1;
   /** The latest changes, so a watch from the resource version of a list misses nothing in between. */
   private readonly recent: Array<{ version: number; resource: string; event: WatchEvent }> = [];
+  private forgottenUpTo = 0;
 
   get resourceVersion(): string {
     return String(this.version);
@@ -69,6 +70,11 @@ export class ObjectStore {
     return all;
   }
 
+  /** Whether the changes made since this version are still known (else a watch from it must list again). */
+  canReplaySince(since: number): boolean {
+    return since >= this.forgottenUpTo;
+  }
+
   /** Tells `fn` every change from now on, after those made since version `since` when given. */
   watch(fn: (resource: string, event: WatchEvent) => void, since?: number): () => void {
     if (since !== undefined) for (const r of this.recent) if (r.version > since) fn(r.resource, r.event);
@@ -78,7 +84,10 @@ export class ObjectStore {
 
   private emit(resource: string, event: WatchEvent): void {
     this.recent.push({ version: this.version, resource, event });
-    if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
+    if (this.recent.length > RECENT) {
+      const dropped = this.recent.splice(0, this.recent.length - RECENT);
+      this.forgottenUpTo = dropped.at(-1)!.version;
+    }
     for (const w of this.watchers) w(resource, event);
   }
 }
