@@ -1,15 +1,11 @@
+import "./runtime-check.js";
 import path from "node:path";
 import { startSandbox, writeSandboxKubeconfig, type RunningSandbox } from "@console/sandbox";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { sandboxIngestTokens } from "./modules/audits/sandbox-tokens.js";
-import { runtimeWarning } from "./platform/runtime.js";
 
 async function main(): Promise<void> {
-  // Before anything else, so the reason is on screen whatever fails next on an old release.
-  const warning = runtimeWarning(process.versions.node);
-  if (warning) process.stderr.write(`Warning: ${warning}\n`);
-
   let config;
   try {
     config = loadConfig();
