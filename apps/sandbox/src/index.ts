@@ -19,6 +19,8 @@ export {
   type KubernetesApi,
   type KubernetesApiOptions,
   KubeResources,
+  sandboxKubeconfig,
+  writeSandboxKubeconfig,
 } from "./kubernetes/index.js";
 export {
   startTrinoSim,

@@ -1,5 +1,6 @@
+import "./runtime-check.js";
 import path from "node:path";
-import { startSandbox, type RunningSandbox } from "@console/sandbox";
+import { startSandbox, writeSandboxKubeconfig, type RunningSandbox } from "@console/sandbox";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { sandboxIngestTokens } from "./modules/audits/sandbox-tokens.js";
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
 
   let built;
   let sandbox: RunningSandbox | null = null;
+  let kubeconfig: string | null = null;
   try {
     if (config.SANDBOX === "auto") {
       // The sandbox's generators and the ingest endpoints share these tokens.
@@ -29,6 +31,8 @@ async function main(): Promise<void> {
         nodes: config.SANDBOX_NODES,
         pods: config.SANDBOX_PODS,
       });
+      // kubectl can read the same simulated cluster as the console; its port changes at each start.
+      kubeconfig = writeSandboxKubeconfig(path.join(config.dataDir, "sandbox.kubeconfig"), sandbox.urls.kubernetes!);
     }
     built = await buildApp(config, { sandbox });
   } catch (err) {
@@ -65,6 +69,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ url: config.publicUrl, database: built.services.db.kind }, "console ready");
+  if (sandbox && kubeconfig)
+    app.log.info(
+      { kubernetes: sandbox.urls.kubernetes, kubeconfig },
+      `sandbox Kubernetes API ready: kubectl --kubeconfig ${kubeconfig} get pods -A`,
+    );
 }
 
 void main();

@@ -5,6 +5,7 @@ import { deleteJob, FLINK_DEPLOYMENTS, SPARK_APPS } from "./jobs.js";
 import { statusBody, type KubeObject } from "./objects.js";
 import { parseFieldSelector, parseLabelSelector, SelectorError } from "./selectors.js";
 import type { ObjectStore } from "./store.js";
+import { includeObjectOf, toTable, wantsTable } from "./table.js";
 
 /** One resource the simulated API serves, where the real API serves it. */
 export interface ResourceDef {
@@ -64,6 +65,8 @@ interface ListQuery {
   fieldSelector?: string;
   watch?: string;
   timeoutSeconds?: string;
+  includeObject?: string;
+  resourceVersion?: string;
 }
 
 /** Streams changes as the API server does: one JSON event per line, until the timeout or the caller goes. */
@@ -73,19 +76,27 @@ function streamWatch(
   namespace: string | undefined,
   matches: (o: KubeObject) => boolean,
   timeoutSeconds: number,
+  since: number | undefined,
   reply: FastifyReply,
   streams: Set<() => void>,
+  encode: (o: KubeObject) => unknown,
 ): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
   res.flushHeaders();
+  if (since !== undefined && !store.canReplaySince(since)) {
+    // As the API server: the watch answers an error event, and the client lists again.
+    const gone = statusBody(410, "Expired", `too old resource version: ${since} (${store.resourceVersion})`);
+    res.end(`${JSON.stringify({ type: "ERROR", object: gone })}\n`);
+    return;
+  }
   const unwatch = store.watch((resource, event) => {
     if (resource !== key) return;
     if (namespace !== undefined && event.object.metadata.namespace !== namespace) return;
     if (!matches(event.object)) return;
-    res.write(`${JSON.stringify(event)}\n`);
-  });
+    res.write(`${JSON.stringify({ type: event.type, object: encode(event.object) })}\n`);
+  }, since);
   const end = () => {
     unwatch();
     clearTimeout(timer);
@@ -107,10 +118,12 @@ export function registerReads(
 ): void {
   for (const def of resources) {
     const list = async (
-      req: { query: unknown; params: unknown },
+      req: { query: unknown; params: unknown; headers: { accept?: string } },
       reply: FastifyReply,
     ): Promise<FastifyReply | Record<string, unknown>> => {
       const q = req.query as ListQuery;
+      const table = wantsTable(req.headers.accept);
+      const include = includeObjectOf(q.includeObject);
       const namespace = (req.params as { namespace?: string }).namespace;
       let matchLabels, matchFields;
       try {
@@ -123,11 +136,19 @@ export function registerReads(
       const matches = (o: KubeObject) => matchLabels(o.metadata.labels ?? {}) && matchFields(o);
       if (q.watch === "true" || q.watch === "1") {
         const timeout = Math.min(Math.max(Number(q.timeoutSeconds) || 1800, 1), 3600);
-        streamWatch(store, def.key, namespace, matches, timeout, reply, streams);
+        // A watch in Table form sends each change as a table of one row.
+        const encode = table
+          ? (o: KubeObject) => toTable(def.kind, [o], o.metadata.resourceVersion, include)
+          : (o: KubeObject) => o;
+        // From a list's resource version, the changes made since are sent first.
+        const since =
+          /^\d+$/.test(q.resourceVersion ?? "") && q.resourceVersion !== "0" ? Number(q.resourceVersion) : undefined;
+        streamWatch(store, def.key, namespace, matches, timeout, since, reply, streams, encode);
         return reply;
       }
       const items: KubeObject[] = [];
       for (const o of store.list(def.key, namespace)) if (matches(o)) items.push(o);
+      if (table) return toTable(def.kind, items, store.resourceVersion, include);
       return {
         kind: `${def.kind}List`,
         apiVersion: apiVersionOf(def.prefix),
@@ -135,10 +156,17 @@ export function registerReads(
         items,
       };
     };
-    const get = async (req: { params: unknown }, reply: FastifyReply) => {
+    const get = async (req: { params: unknown; query: unknown; headers: { accept?: string } }, reply: FastifyReply) => {
       const { namespace, name } = req.params as { namespace?: string; name?: string };
       const obj = def.namespaced ? store.get(def.key, namespace!, name!) : store.get(def.key, "", (name ?? namespace)!);
       if (!obj) return fail(reply, 404, "NotFound", `${def.plural} "${name ?? namespace}" not found`);
+      if (wantsTable(req.headers.accept))
+        return toTable(
+          def.kind,
+          [obj],
+          obj.metadata.resourceVersion,
+          includeObjectOf((req.query as ListQuery).includeObject),
+        );
       return obj;
     };
     app.get(`${def.prefix}/${def.plural}`, list);

@@ -10,6 +10,15 @@ export function uidOf(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A finished job's condition, which is what tells clients (kubectl's STATUS) how it ended. */
+export const jobCondition = (type: "Complete" | "Failed", atMs: number, reason?: string) => ({
+  type,
+  status: "True",
+  lastProbeTime: iso(atMs),
+  lastTransitionTime: iso(atMs),
+  ...(reason ? { reason, message: "Job has reached the specified backoff limit" } : {}),
+});
+
 export function meta(
   kind: string,
   name: string,

@@ -1,4 +1,4 @@
-import { iso, meta, nodeObject, podObject, type NodeShape, type PodShape } from "./build.js";
+import { iso, jobCondition, meta, nodeObject, podObject, type NodeShape, type PodShape } from "./build.js";
 import { PLATFORM, TEAM_IMAGES, TEAM_NAMESPACES, type WorkloadSpec } from "./catalogue.js";
 import type { KubeObject } from "./objects.js";
 import type { Random } from "./random.js";
@@ -325,8 +325,12 @@ export function generateCluster(store: ObjectStore, size: ClusterSize, rnd: Rand
           ...(running
             ? { active: 1 }
             : failed
-              ? { failed: 1 }
-              : { succeeded: 1, completionTime: iso(createdMs + 90_000) }),
+              ? { failed: 1, conditions: [jobCondition("Failed", createdMs + 90_000, "BackoffLimitExceeded")] }
+              : {
+                  succeeded: 1,
+                  completionTime: iso(createdMs + 90_000),
+                  conditions: [jobCondition("Complete", createdMs + 90_000)],
+                }),
         },
       });
       addPods(

@@ -2,6 +2,8 @@ import path from "node:path";
 import type { SandboxPart } from "../part.js";
 import { advanceJobs, seedEvents, startActivity } from "./activity.js";
 import { createApiServer, registerReads, RESOURCES } from "./api.js";
+import { registerDiscovery } from "./discovery.js";
+import { registerNodeLeases } from "./leases.js";
 import { generateCluster, type ClusterSize } from "./generate.js";
 import { registerLogs } from "./logs.js";
 import { registerMetrics } from "./metrics.js";
@@ -12,6 +14,7 @@ import { ObjectStore } from "./store.js";
 export { ObjectStore } from "./store.js";
 export { R as KubeResources } from "./generate.js";
 export { lineAt, lineCount, logSource } from "./logs.js";
+export { sandboxKubeconfig, writeSandboxKubeconfig } from "./kubeconfig.js";
 
 export interface KubernetesApiOptions extends Partial<ClusterSize> {
   /** Folder for state kept across restarts (secrets); null keeps it in memory. */
@@ -45,8 +48,10 @@ export async function startKubernetesApi(opts: KubernetesApiOptions): Promise<Ku
   seedEvents(store, now);
   const streams = new Set<() => void>();
   const app = createApiServer({ token: opts.token ?? null }, streams);
+  registerDiscovery(app, RESOURCES, opts.metrics !== false);
   registerReads(app, store, RESOURCES, streams);
   registerLogs(app, store, streams);
+  registerNodeLeases(app, store);
   registerSecretWrites(app, store, opts.dataDir);
   if (opts.metrics !== false) registerMetrics(app, store);
   const stopActivity = opts.quiet ? () => undefined : startActivity(store, rnd);

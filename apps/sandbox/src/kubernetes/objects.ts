@@ -16,6 +16,7 @@ export interface ObjectMeta {
     blockOwnerDeletion?: boolean;
   }>;
   generateName?: string;
+  deletionTimestamp?: string;
 }
 
 export interface KubeObject {

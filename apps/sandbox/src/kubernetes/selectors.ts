@@ -64,7 +64,8 @@ export function parseFieldSelector(selector: string | undefined): (o: KubeObject
     const [, field, op, value] = m as unknown as [string, string, string, string];
     const get = FIELDS[field];
     if (!get) throw new SelectorError(`field label not supported: ${field}`);
-    return op === "!=" ? (o: KubeObject) => get(o) !== value : (o: KubeObject) => get(o) === value;
+    // A field the object lacks reads as empty, as in the API server's field sets.
+    return op === "!=" ? (o: KubeObject) => (get(o) ?? "") !== value : (o: KubeObject) => (get(o) ?? "") === value;
   });
   return (o) => tests.every((t) => t(o));
 }
@@ -76,5 +77,7 @@ const FIELDS: Record<string, (o: KubeObject) => string | undefined> = {
   "status.phase": (o) => o.status?.phase,
   "involvedObject.name": (o) => (o.involvedObject as { name?: string } | undefined)?.name,
   "involvedObject.kind": (o) => (o.involvedObject as { kind?: string } | undefined)?.kind,
+  "involvedObject.namespace": (o) => (o.involvedObject as { namespace?: string } | undefined)?.namespace,
+  "involvedObject.uid": (o) => (o.involvedObject as { uid?: string } | undefined)?.uid,
   type: (o) => o.type as string | undefined,
 };

@@ -1,5 +1,8 @@
 import type { KubeObject } from "./objects.js";
 
+/** How many changes are kept for watches that start from an earlier resource version. */
+const RECENT = 2000;
+
 export type WatchEvent = { type: "ADDED" | "MODIFIED" | "DELETED"; object: KubeObject };
 
 /**
@@ -11,6 +14,9 @@ export class ObjectStore {
   private readonly resources = new Map<string, Map<string, Map<string, KubeObject>>>();
   private readonly watchers = new Set<(resource: string, event: WatchEvent) => void>();
   private version = 1;
+  /** The latest changes, so a watch from the resource version of a list misses nothing in between. */
+  private readonly recent: Array<{ version: number; resource: string; event: WatchEvent }> = [];
+  private forgottenUpTo = 0;
 
   get resourceVersion(): string {
     return String(this.version);
@@ -64,12 +70,24 @@ export class ObjectStore {
     return all;
   }
 
-  watch(fn: (resource: string, event: WatchEvent) => void): () => void {
+  /** Whether the changes made since this version are still known (else a watch from it must list again). */
+  canReplaySince(since: number): boolean {
+    return since >= this.forgottenUpTo;
+  }
+
+  /** Tells `fn` every change from now on, after those made since version `since` when given. */
+  watch(fn: (resource: string, event: WatchEvent) => void, since?: number): () => void {
+    if (since !== undefined) for (const r of this.recent) if (r.version > since) fn(r.resource, r.event);
     this.watchers.add(fn);
     return () => void this.watchers.delete(fn);
   }
 
   private emit(resource: string, event: WatchEvent): void {
+    this.recent.push({ version: this.version, resource, event });
+    if (this.recent.length > RECENT) {
+      const dropped = this.recent.splice(0, this.recent.length - RECENT);
+      this.forgottenUpTo = dropped.at(-1)!.version;
+    }
     for (const w of this.watchers) w(resource, event);
   }
 }
