@@ -2,11 +2,14 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { policyRoutes } from "@console/contracts";
 import { actorOf, handle } from "../../platform/http.js";
+import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
+import { every } from "../audits/schedule.js";
 import { licenceAllowsEditing } from "../../platform/platform-status.js";
 import { UpstreamError } from "../../platform/errors.js";
 import type { Services } from "../../platform/services.js";
 import { Metadata } from "./metadata.js";
 import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
+import { PERIOD_CHECK_MS } from "./periods.js";
 import { PublicationService } from "./publish.js";
 import { PolicyService } from "./service.js";
 import { TrinoClient } from "./trino-client.js";
@@ -46,6 +49,9 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   });
   const publications = new PublicationService(s.db, s.bus, notebook, metadata);
   const groupsOf = async (username: string) => (await s.directory.find(username))?.groups ?? [];
+  // An access period ends on time, not at the next sync: checked every minute, on one replica.
+  const periods = onceAcrossReplicas(s.db, "policy-access-periods", PERIOD_CHECK_MS, () => publications.applyPeriods());
+  s.onClose(every(PERIOD_CHECK_MS, periods, s.log, "policy access periods"));
 
   const r = policyRoutes;
   handle(app, r.list, ({ query }) => policies.list(query));
