@@ -12,6 +12,7 @@ import { Metadata } from "./metadata.js";
 import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
 import { PublicationService } from "./publish.js";
+import { missingObject } from "./request-checks.js";
 import { PolicyService } from "./service.js";
 import { TrinoClient } from "./trino-client.js";
 
@@ -45,6 +46,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     dataProductCatalog: c.DATA_PRODUCT_CATALOG,
     canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
     existingTags: async (p) => notebook().tagNames(p.category, p.catalogName, p.schemaName[0] ?? ""),
+    missingObject: (r) => missingObject(metadata, c.DATA_PRODUCT_CATALOG, r),
   });
   const publications = new PublicationService(s.db, s.bus, notebook, metadata);
   const groupsOf = async (username: string) => (await s.directory.find(username))?.groups ?? [];
