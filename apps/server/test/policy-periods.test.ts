@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrinoRules } from "@console/contracts";
 import { Metadata } from "../src/modules/policies/metadata.js";
 import { PublicationService } from "../src/modules/policies/publish.js";
+import type { Db } from "../src/platform/db/index.js";
+import { openPostgres } from "../src/platform/db/postgres.js";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
@@ -11,6 +13,19 @@ import { ACL, policyAudit, startMetadata, tablePolicy } from "./policies-support
 
 const RULES_TOKEN = "rules-token-for-the-period-tests";
 const MINUTE = 60_000;
+/** Far enough ahead that the app's own minute check, at the real time, never reaches it during a test. */
+const SOON = 10 * MINUTE;
+
+/** A publication service as the scheduled check runs it (it needs neither Trino nor the data catalogue). */
+const scheduledOn = (t: TestApp, db: Db) =>
+  new PublicationService(
+    db,
+    t.services.bus,
+    () => {
+      throw new Error("the scheduled check does not read the data catalogue");
+    },
+    new Metadata(null, 1000, []),
+  );
 
 describe.each(DB_KINDS)("access periods end and start on time (%s)", (kind) => {
   let t: TestApp;
@@ -36,15 +51,8 @@ describe.each(DB_KINDS)("access periods end and start on time (%s)", (kind) => {
     await seedUser(t.testDb.db, "alice");
     await seedUser(t.testDb.db, "bob");
     await seedUser(t.testDb.db, "carol");
-    scheduled = new PublicationService(
-      t.services.db,
-      t.services.bus,
-      () => {
-        throw new Error("the scheduled check does not read the data catalogue");
-      },
-      new Metadata(null, 1000, []),
-    );
-  });
+    scheduled = scheduledOn(t, t.services.db);
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await meta.stop();
@@ -52,7 +60,7 @@ describe.each(DB_KINDS)("access periods end and start on time (%s)", (kind) => {
 
   it("drops a policy from the served rules when its period ends, audited as Policy Expired, without a Sync", async () => {
     const base = { columnDetails: [], rowFilters: [], assignToGroups: [] };
-    const endsSoon = new Date(Date.now() + MINUTE).toISOString();
+    const endsSoon = new Date(Date.now() + SOON).toISOString();
     const temporary = await call(
       "POST",
       `${ACL}/add`,
@@ -83,7 +91,7 @@ describe.each(DB_KINDS)("access periods end and start on time (%s)", (kind) => {
     expect((await served()).number).toBe(before.number);
 
     // A minute after the end, the scheduled check publishes without the expired policy.
-    const result = await scheduled.applyPeriods(Date.now() + 2 * MINUTE);
+    const result = await scheduled.applyPeriods(Date.now() + SOON + MINUTE);
     expect(result).toMatchObject({ publication: { number: before.number + 1, createdBy: "system" }, expired: 1 });
     const after = await served();
     expect(after.number).toBe(before.number + 1);
@@ -103,7 +111,7 @@ describe.each(DB_KINDS)("access periods end and start on time (%s)", (kind) => {
     });
 
     // Already applied: a second run (another replica, the next minute) publishes nothing more.
-    expect(await scheduled.applyPeriods(Date.now() + 3 * MINUTE)).toBeNull();
+    expect(await scheduled.applyPeriods(Date.now() + SOON + 2 * MINUTE)).toBeNull();
     expect((await policyAudit(t.testDb.db, "Policy Expired")).length).toBe(1);
     // The edit is still waiting for a sync.
     const list = (await call("GET", `${ACL}?search=carol`)).body!.items as Array<{ syncStatus: string }>;
@@ -111,7 +119,7 @@ describe.each(DB_KINDS)("access periods end and start on time (%s)", (kind) => {
   });
 
   it("adds a policy to the served rules when its period starts", async () => {
-    const startsSoon = new Date(Date.now() + MINUTE).toISOString();
+    const startsSoon = new Date(Date.now() + SOON).toISOString();
     const later = await call(
       "POST",
       `${ACL}/add`,
@@ -129,12 +137,48 @@ describe.each(DB_KINDS)("access periods end and start on time (%s)", (kind) => {
     expect(grants((await served()).rules, "bob", "customers")).toEqual([]);
     expect(await canSelect("bob", "customers")).toBe(false);
 
-    const result = await scheduled.applyPeriods(Date.now() + 2 * MINUTE);
+    const result = await scheduled.applyPeriods(Date.now() + SOON + MINUTE);
     expect(result).not.toBeNull();
     expect(grants((await served()).rules, "bob", "customers")).toEqual(["SELECT"]);
     expect(await canSelect("bob", "customers")).toBe(true);
     const syncs = await policyAudit(t.testDb.db, "Sync");
     // Alice's minute (from the test above, synced again) has ended by then as well.
     expect(syncs.at(-1)!.details).toMatchObject({ trigger: "access-period", started: [later.body!.id] });
+  });
+});
+
+describe("an access period ending on two replicas at the same tick", () => {
+  let t: TestApp;
+  let other: Db;
+  beforeAll(async () => {
+    t = await makeApp("postgres", { TRINO_RULES_TOKEN: RULES_TOKEN });
+    other = await openPostgres(t.testDb.url!, 5);
+    await seedUser(t.testDb.db, "alice");
+  }, 180_000);
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it("publishes once and audits the expiry once", async () => {
+    const call = caller(t.app, await adminToken(t.app));
+    const policy = tablePolicy({
+      columnDetails: [],
+      rowFilters: [],
+      assignToGroups: [],
+      assignToUsers: ["alice"],
+      tnc: { endDate: new Date(Date.now() + SOON).toISOString() },
+    });
+    expect((await call("POST", `${ACL}/add`, policy)).status).toBe(201);
+    expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
+    const later = Date.now() + SOON + MINUTE;
+    const results = await Promise.all([
+      scheduledOn(t, t.services.db).applyPeriods(later),
+      scheduledOn(t, other).applyPeriods(later),
+    ]);
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    const { rows } = await t.testDb.db.query<{ n: number }>("SELECT count(*)::int AS n FROM policy_publications");
+    expect(rows[0]!.n).toBe(2);
+    expect(await policyAudit(t.testDb.db, "Policy Expired")).toHaveLength(1);
   });
 });
