@@ -284,12 +284,13 @@ describe("policy wizard, review and publications", () => {
   });
 
   it("reviews table access requests: approves one with contact details, rejects another", async () => {
+    // A request is filed by the user who wants the access, signed in as themselves.
+    const requester = await apiToken(baseUrl, REVIEWER_USER, "Pol-Rev-Pass-123");
     const request = (table: string) =>
-      adminApi<{ id: number; policyName: string }>(baseUrl, token, "POST", "/acl/requests", {
+      adminApi<{ id: number; policyName: string }>(baseUrl, requester, "POST", "/acl/requests", {
         catalogName: "hive",
         schemaName: "sales",
         tableName: table,
-        username: REVIEWER_USER,
       });
     const approved = await request("orders");
     const rejected = await request("customers");

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { RULES_TOKEN } from "../support/server.js";
 
 /** Picks an option of a select the way a keyboard user does: type, then Enter. */
 export async function choose(page: Page, label: string, option: string, many = false): Promise<void> {
@@ -63,7 +64,7 @@ interface Rules {
 }
 
 export async function servedRules(baseUrl: string): Promise<Rules> {
-  const res = await fetch(`${baseUrl}/trino/rules.json`);
+  const res = await fetch(`${baseUrl}/trino/rules.json?token=${RULES_TOKEN}`);
   expect(res.status).toBe(200);
   return (await res.json()) as Rules;
 }
@@ -89,7 +90,7 @@ export async function whatCanSee(
 
 /** The served rules with the ETag and publication number they were served with. */
 export async function servedWithEtag(baseUrl: string): Promise<{ rules: Rules; etag: string; publication: number }> {
-  const res = await fetch(`${baseUrl}/trino/rules.json`);
+  const res = await fetch(`${baseUrl}/trino/rules.json?token=${RULES_TOKEN}`);
   expect(res.status).toBe(200);
   return {
     etag: res.headers.get("etag") ?? "",

@@ -6,6 +6,8 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const TMP = path.join(ROOT, ".tmp", "e2e");
 export const ADMIN_PASSWORD = "Admin-E2e-Pass-1";
+/** The token the console's Trino rules URL requires (the tests read the rules as Trino does). */
+export const RULES_TOKEN = "e2e-rules-token-0123456789abcdef";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,6 +45,7 @@ export async function startServer(name: string, env: Record<string, string>): Pr
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
+      TRINO_RULES_TOKEN: RULES_TOKEN,
       LOG_LEVEL: "info",
       ...env,
     },

@@ -31,6 +31,9 @@ const TABLES = Number(process.env.BENCH_TABLES ?? 2_000);
 const USERS = 200;
 const GROUPS = 20;
 const RUNS = Number(process.env.BENCH_RUNS ?? 2_000);
+/** The rules URL needs its token; Trino sends it in the query string. */
+const RULES_TOKEN = "bench-rules-token-0123456789abcdef";
+const RULES_PATH = `/trino/rules.json?token=${RULES_TOKEN}`;
 const ROUNDS = 5;
 const WARM_MS = 3_000;
 
@@ -173,7 +176,7 @@ async function seed(url) {
 async function overHttp() {
   ensureBuilt();
   const db = await tempDatabase();
-  const console_ = await startConsole({ DATABASE_URL: db.url, SANDBOX: "off" });
+  const console_ = await startConsole({ DATABASE_URL: db.url, SANDBOX: "off", TRINO_RULES_TOKEN: RULES_TOKEN });
   const floor = await startFloorServer();
   try {
     await seed(db.url);
@@ -187,14 +190,14 @@ async function overHttp() {
     console.log(
       `Sync of ${POLICIES} policies over HTTP (load, compile, validate, store, audit): ${Date.now() - t0} ms`,
     );
-    const first = await fetch(`${console_.url}/trino/rules.json`);
+    const first = await fetch(`${console_.url}${RULES_PATH}`);
     const etag = first.headers.get("etag");
     const size = (await first.arrayBuffer()).byteLength;
     // As Trino polls: one kept-alive connection, If-None-Match with the last ETag.
     const rules = keepAliveClient(console_.url, { "if-none-match": etag });
     const bare = keepAliveClient(floor.url, { "if-none-match": etag });
     const poll = (client) => async () => {
-      const res = await client.get("/trino/rules.json");
+      const res = await client.get(RULES_PATH);
       if (res.status !== 304) throw new Error(`answered ${res.status}`);
     };
     await warmFor(WARM_MS, poll(rules), poll(bare));

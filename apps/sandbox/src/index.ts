@@ -24,6 +24,9 @@ export {
 } from "./kubernetes/index.js";
 export {
   startTrinoSim,
+  startRulesPoller,
+  type RulesPoller,
+  type RulesState,
   CATALOGUE,
   simulatedStats,
   type SimStats,

@@ -5,6 +5,8 @@ export interface SandboxOptions {
   consoleUrl: string;
   /** Shared tokens for the console's ingest endpoints, keyed by source (trino, minio). */
   ingestTokens: Record<string, string>;
+  /** The token the console's Trino rules URL requires; null when it serves them anonymously. */
+  rulesToken?: string | null;
   /** Size of the simulated cluster (for benchmarks). */
   nodes?: number;
   pods?: number;

@@ -23,6 +23,7 @@ import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.j
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
 import type { Services } from "./platform/services.js";
 import { defaultWebDir, registerWebApp } from "./platform/web.js";
+import { ensureTrinoRulesToken } from "./platform/trino-rules-token.js";
 
 export interface BuildOptions {
   /** An open database (tests); otherwise opened from the config. */
@@ -42,6 +43,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   bootstrapResult: BootstrapResult;
+  /** The token Trino fetches its rules with, when generated at this start (shown once). */
+  generatedTrinoRulesToken: string | null;
 }
 
 export function loggerOptions(level: string) {
@@ -110,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrate(db);
   const components = loadComponentsFile(config.componentsFile);
   const bootstrapResult = await bootstrap(db, config, components);
+  const generatedTrinoRulesToken = await ensureTrinoRulesToken(db, config);
 
   const bus = new CacheBus(db);
   await bus.start();
@@ -200,5 +204,5 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.db) await db.close();
   });
 
-  return { app, services, bootstrapResult };
+  return { app, services, bootstrapResult, generatedTrinoRulesToken };
 }

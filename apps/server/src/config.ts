@@ -186,6 +186,7 @@ const EnvSchema = z.object({
   TRINO_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   TRINO_METADATA_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   TRINO_RULES_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  TRINO_RULES_ANONYMOUS: bool.default(false),
   NOTEBOOK_URL: url.optional(),
   NOTEBOOK_ACCESS_TOKEN: z.string().min(1).optional(),
   NOTEBOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
@@ -227,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.LICENSING_ENABLED && !e.LICENSE_PUBLIC_KEY)
     throw new ConfigError("Invalid configuration: LICENSE_PUBLIC_KEY is required when LICENSING_ENABLED is true");
+  if (e.TRINO_RULES_ANONYMOUS && e.TRINO_RULES_TOKEN)
+    throw new ConfigError("Invalid configuration: TRINO_RULES_ANONYMOUS cannot be true while TRINO_RULES_TOKEN is set");
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
     throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT");
   const displayHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;

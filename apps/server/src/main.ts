@@ -4,6 +4,7 @@ import { startSandbox, writeSandboxKubeconfig, type RunningSandbox } from "@cons
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { sandboxIngestTokens } from "./modules/audits/sandbox-tokens.js";
+import { sandboxRulesToken } from "./platform/trino-rules-token.js";
 
 async function main(): Promise<void> {
   let config;
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
         dataDir: path.join(config.dataDir, "sandbox"),
         consoleUrl: `http://${["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST}:${config.PORT}`,
         ingestTokens,
+        // Its Trino fetches the rules with the same token the console checks.
+        rulesToken: sandboxRulesToken(config),
         nodes: config.SANDBOX_NODES,
         pods: config.SANDBOX_PODS,
       });
@@ -46,6 +49,13 @@ async function main(): Promise<void> {
     // Shown once, on the terminal only, never through the logger.
     process.stdout.write(
       `\n  First start: the administrator account was created.\n  Username: ${config.ADMIN_USERNAME}\n  Password: ${bootstrapResult.generatedAdminPassword}\n  Keep it now; it is not shown again.\n\n`,
+    );
+  }
+
+  if (built.generatedTrinoRulesToken) {
+    // Shown once, like the administrator's password: only its digest is kept.
+    process.stdout.write(
+      `  Trino fetches its rules with a token (see docs/trino.md):\n  security.config-file=${config.publicUrl}/trino/rules.json?token=${built.generatedTrinoRulesToken}\n  Keep it now; it is not shown again (TRINO_RULES_TOKEN replaces it).\n\n`,
     );
   }
 

@@ -11,10 +11,13 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
   let t: TestApp;
   let meta: Awaited<ReturnType<typeof startMetadata>>;
   let call: ReturnType<typeof caller>;
+  /** Trino's URL, with the rules token generated at first start. */
+  let rulesUrl: string;
 
   beforeAll(async () => {
     meta = await startMetadata();
     t = await makeApp(kind, {}, { sandbox: { urls: meta.urls } });
+    rulesUrl = `/trino/rules.json?token=${t.generatedTrinoRulesToken}`;
     call = caller(t.app, await adminToken(t.app));
     await seedUser(t.testDb.db, "alice", { groups: ["analysts"] });
     await seedUser(t.testDb.db, "bob", { groups: ["finance"] });
@@ -124,11 +127,11 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
   });
 
   it("publishes rules Trino can read, serves them with an ETag, and answers 304 when unchanged", async () => {
-    expect((await t.app.inject({ url: "/trino/rules.json" })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: rulesUrl })).statusCode).toBe(404);
     const sync = await call("PUT", `${ACL}/sync`);
     expect(sync.status).toBe(200);
     expect(sync.body).toMatchObject({ publication: { number: 1, current: true } });
-    const res = await t.app.inject({ url: "/trino/rules.json" });
+    const res = await t.app.inject({ url: rulesUrl });
     expect(res.statusCode).toBe(200);
     const rules = res.json();
     expect(Object.keys(rules).sort()).toEqual(["catalogs", "schemas", "tables"]);
@@ -146,7 +149,7 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
     });
     expect(rules.catalogs).toContainEqual({ user: "alice", catalog: "hive", allow: "read-only" });
     const again = await t.app.inject({
-      url: "/trino/rules.json",
+      url: rulesUrl,
       headers: { "if-none-match": res.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
@@ -202,7 +205,7 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
     expect(tables.added.some((l) => l.includes('round(\\"gross\\")'))).toBe(true);
     const restored = await call("POST", `${ACL}/publications/1/restore`);
     expect(restored.body).toMatchObject({ publication: { number: 3, restoredFrom: 1 } });
-    const served = await t.app.inject({ url: "/trino/rules.json" });
+    const served = await t.app.inject({ url: rulesUrl });
     expect(served.headers["x-publication"]).toBe("3");
     expect(served.json()).toEqual((await call("GET", `${ACL}/publications/1`)).body!.rules);
   });
@@ -212,7 +215,7 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
     const res = await call("PUT", `${ACL}/sync`);
     expect(res.status).toBe(503);
     expect(res.body!.error).toMatch(/notebook service is unavailable/);
-    expect((await t.app.inject({ url: "/trino/rules.json" })).headers["x-publication"]).toBe("3");
+    expect((await t.app.inject({ url: rulesUrl })).headers["x-publication"]).toBe("3");
   });
 
   it("lists catalogs from Trino without the data-product catalog, and columns with types", async () => {
@@ -245,7 +248,7 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
       method: "POST",
       url: `${ACL}/requests`,
       headers: bearer(token),
-      payload: { catalogName: "iceberg", schemaName: "finance", tableName: "ledger", username: "bob" },
+      payload: { catalogName: "iceberg", schemaName: "finance", tableName: "ledger" },
     });
     expect(req.statusCode).toBe(201);
     const p = req.json();

@@ -11,7 +11,10 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/config$/, "what the web app needs before sign-in"],
   [/^\/api\/openapi\.json$|^\/api\/docs/, "the API description"],
   [/^\/admin-api\/api\/v1\/ingest\/(trino|minio)$/, "audit ingest, checked with its own shared token"],
-  [/^\/trino\/rules\.json$/, "Trino polls its rules (its own token, TRINO_RULES_TOKEN)"],
+  [
+    /^\/trino\/(rules\.json|group\.txt)$/,
+    "Trino's rules and group file (the rules token, generated or TRINO_RULES_TOKEN)",
+  ],
   [/^\/metrics$/, "Prometheus figures: METRICS_TOKEN (bearer) or not served at all"],
 ];
 

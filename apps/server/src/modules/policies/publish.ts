@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   POLICY_AUDIT_SOURCE,
   TAG_CATEGORIES,
@@ -14,10 +13,11 @@ import type { CacheBus } from "../../platform/cache-bus.js";
 import type { Db, Queryable } from "../../platform/db/index.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
-import { checkRules, compilePolicies, type CompilePolicy } from "./compile.js";
+import { checkRules, compilePolicies } from "./compile.js";
 import { evaluate } from "./evaluate.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
+import { inPeriod, publishPeriodChange } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
 
@@ -30,14 +30,16 @@ export interface Served {
   body: string;
 }
 
-const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-
-/** A policy is in force when enabled, approved or not a request, and within its access period. */
-export function inForce(r: store.PolicyRow, now = Date.now()): boolean {
+/** A policy can be in force when enabled, approved or not a request, and its access period has not ended. */
+function publishable(r: store.PolicyRow, now: number): boolean {
   if (r.state !== "enabled") return false;
   if (r.approval_status && r.approval_status !== "APPROVED") return false;
-  if (isExpired(r, now)) return false;
-  return r.start_date === null || r.start_date.getTime() <= now;
+  return !isExpired(r, now);
+}
+
+/** A policy is in force when publishable and its access period has started. */
+export function inForce(r: store.PolicyRow, now = Date.now()): boolean {
+  return publishable(r, now) && (r.start_date === null || r.start_date.getTime() <= now);
 }
 
 /** Publications' rules kept parsed (they never change), for "what can this user see". */
@@ -132,9 +134,11 @@ export class PublicationService {
   async sync(actor: Actor): Promise<SyncResult> {
     const now = Date.now();
     const rows = await store.allPolicies(this.db);
-    const active = rows.filter((r) => inForce(r, now));
-    const tags = await this.resolveTags(active);
-    const input: CompilePolicy[] = active.map((r) => ({
+    // Policies whose period starts later are kept with the publication, so that it can take them in on time.
+    const kept = rows.filter((r) => publishable(r, now));
+    const active = kept.filter((r) => inForce(r, now));
+    const tags = await this.resolveTags(kept);
+    const policies: store.KeptPolicy[] = kept.map((r) => ({
       ...r.body,
       id: r.id,
       priority: r.priority,
@@ -142,10 +146,13 @@ export class PublicationService {
       category: r.category,
       tagTables: tags.get(r.id),
     }));
+    const input = policies.filter((p) => inPeriod(p.tnc, now));
     const result = await this.db.tx(async (q) => {
       await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
-      const compiled = compilePolicies(input, await store.groupMembers(q));
-      const problem = compiled.problems[0];
+      const members = await store.groupMembers(q);
+      const compiled = compilePolicies(input, members);
+      // Policies due to start are checked now too: their start publishes without anyone to refuse it.
+      const problem = (input.length < policies.length ? compilePolicies(policies, members) : compiled).problems[0];
       if (problem)
         throw new HttpError(
           400,
@@ -160,7 +167,11 @@ export class PublicationService {
           `The rules cannot be published: ${why}. The current publication stays in force.`,
           "invalid_rules",
         );
-      const pub = await this.store(q, compiled.rules, compiled.policyCount, null, actor);
+      const pub = await this.store(q, compiled.rules, compiled.policyCount, actor, {
+        policies,
+        members: Object.fromEntries(members),
+        compiled: input.map((p) => p.id),
+      });
       // What was published is in sync; requests awaiting a decision are not.
       await q.query(
         `UPDATE policies SET synced = true WHERE state <> 'deleted' AND (approval_status IS NULL OR approval_status = 'APPROVED')`,
@@ -196,18 +207,46 @@ export class PublicationService {
     };
   }
 
-  private async store(q: Queryable, rules: TrinoRules, policyCount: number, restoredFrom: number | null, actor: Actor) {
+  private async store(
+    q: Queryable,
+    rules: TrinoRules,
+    policyCount: number,
+    actor: Actor,
+    inputs: store.PublicationInputs,
+  ) {
     const groupFile = await renderTrinoGroupFile(q);
     const body = JSON.stringify(rules);
     const row = await store.publish(q, {
       rules,
       groupFile,
-      etag: etagOf(body),
+      etag: store.etagOf(body),
       policyCount,
-      restoredFrom,
+      restoredFrom: null,
       by: actor.username,
+      inputs,
     });
     return summary(row, row.number);
+  }
+
+  /**
+   * Publishes again when an access period started or ended since the current publication
+   * (run once a minute, on one replica; the publication lock makes a second run a no-op).
+   */
+  async applyPeriods(now = Date.now()): Promise<SyncResult | null> {
+    const result = await this.db.tx(async (q) => {
+      await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
+      const n = await store.currentNumber(q);
+      const current = n === null ? null : await store.publication(q, n);
+      return current ? publishPeriodChange(q, current, now) : null;
+    });
+    if (!result) return null;
+    await this.bus.publish("policies");
+    const pub = summary(result.pub, result.pub.number);
+    return {
+      message: `Access periods applied: publication ${pub.number} is in force.`,
+      publication: pub,
+      expired: result.expired,
+    };
   }
 
   async list(): Promise<{ items: PublicationSummary[] }> {
@@ -244,10 +283,12 @@ export class PublicationService {
       const row = await store.publish(q, {
         rules: old.rules,
         groupFile: old.groupFile,
-        etag: etagOf(body),
+        etag: store.etagOf(body),
         policyCount: old.policyCount,
         restoredFrom: n,
         by: actor.username,
+        // A restored publication keeps its access periods: one that has ended since drops out at the next check.
+        inputs: (await store.publication(q, n))?.inputs ?? null,
       });
       await q.query("UPDATE policies SET synced = false");
       await writeAudit(q, {
@@ -306,7 +347,10 @@ export class PublicationService {
   }
 }
 
-function summary(r: Omit<store.PublicationRow, "rules" | "group_file">, current: number | null): PublicationSummary {
+function summary(
+  r: Omit<store.PublicationRow, "rules" | "group_file" | "inputs">,
+  current: number | null,
+): PublicationSummary {
   return {
     number: r.number,
     createdAt: r.created_at.toISOString(),

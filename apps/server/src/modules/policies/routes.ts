@@ -1,21 +1,24 @@
-import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { policyRoutes } from "@console/contracts";
 import { actorOf, handle } from "../../platform/http.js";
+import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
+import { every } from "../audits/schedule.js";
 import { licenceAllowsEditing } from "../../platform/platform-status.js";
-import { UpstreamError } from "../../platform/errors.js";
+import { unauthorized, UpstreamError } from "../../platform/errors.js";
+import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
+import { trinoRulesGuard } from "../../platform/trino-rules-token.js";
 import type { Services } from "../../platform/services.js";
 import { Metadata } from "./metadata.js";
 import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
+import { PERIOD_CHECK_MS } from "./periods.js";
 import { PublicationService } from "./publish.js";
+import { missingObject } from "./request-checks.js";
 import { PolicyService } from "./service.js";
 import { TrinoClient } from "./trino-client.js";
 
-const sameToken = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
+/** Trino's file access control sends no header, so the token comes in the URL; a bearer token suits a copying sidecar. */
+const tokenOf = (req: FastifyRequest<{ Querystring: { token?: string } }>) =>
+  req.query.token ?? /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
 export function policiesModule(app: FastifyInstance, s: Services): void {
   const c = s.config;
@@ -43,9 +46,13 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     dataProductCatalog: c.DATA_PRODUCT_CATALOG,
     canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
     existingTags: async (p) => notebook().tagNames(p.category, p.catalogName, p.schemaName[0] ?? ""),
+    missingObject: (r) => missingObject(metadata, c.DATA_PRODUCT_CATALOG, r),
   });
   const publications = new PublicationService(s.db, s.bus, notebook, metadata);
   const groupsOf = async (username: string) => (await s.directory.find(username))?.groups ?? [];
+  // An access period ends on time, not at the next sync: checked every minute, on one replica.
+  const periods = onceAcrossReplicas(s.db, "policy-access-periods", PERIOD_CHECK_MS, () => publications.applyPeriods());
+  s.onClose(every(PERIOD_CHECK_MS, periods, s.log, "policy access periods"));
 
   const r = policyRoutes;
   handle(app, r.list, ({ query }) => policies.list(query));
@@ -114,7 +121,14 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     },
   );
 
-  // Trino polls this (security.config-file set to this URL); it carries its own credential, if set.
+  // Trino's URLs carry their own credential (no user session): the rules token, unless anonymity is turned on.
+  const holdsToken = trinoRulesGuard(s.db, c);
+  const requireToken = async (req: FastifyRequest<{ Querystring: { token?: string } }>) => {
+    if (!(await holdsToken(tokenOf(req))))
+      throw unauthorized("A valid rules token is required.", "the rules token is missing or does not match");
+  };
+
+  // Trino polls this (security.config-file set to this URL).
   app.get<{ Querystring: { token?: string } }>(
     "/trino/rules.json",
     {
@@ -122,11 +136,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
       schema: { summary: "The current publication's rules for Trino", tags: ["policies"] },
     },
     async (req, reply) => {
-      if (c.TRINO_RULES_TOKEN) {
-        const given = req.query.token ?? (req.headers.authorization ?? "").replace(/^Bearer /i, "");
-        if (!given || !sameToken(given, c.TRINO_RULES_TOKEN))
-          return reply.code(401).send({ error: "A valid token is required.", error_description: "invalid_token" });
-      }
+      await requireToken(req);
       // Trino polls this every few seconds: answered from memory, without touching the database.
       const current = publications.currentNow() ?? (await publications.current());
       // Nothing published yet: no rules Trino can parse exist, so it keeps what it has.
@@ -140,6 +150,22 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
         .header("cache-control", "no-cache");
       if (req.headers["if-none-match"] === current.etag) return reply.code(304).send();
       return reply.header("content-type", "application/json; charset=utf-8").send(current.body);
+    },
+  );
+
+  // Trino's group provider reads a local file only: a sidecar can copy this one beside it.
+  app.get<{ Querystring: { token?: string } }>(
+    "/trino/group.txt",
+    {
+      config: { access: "public", quietLog: true },
+      schema: { summary: "Trino's group file (group:user1,user2 per line)", tags: ["policies"] },
+    },
+    async (req, reply) => {
+      await requireToken(req);
+      return reply
+        .header("content-type", "text/plain; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(await renderTrinoGroupFile(s.db));
     },
   );
 }

@@ -17,7 +17,7 @@ import {
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { CacheBus } from "../../platform/cache-bus.js";
 import type { Db, Queryable } from "../../platform/db/index.js";
-import { conflict, forbidden, HttpError, notFound } from "../../platform/errors.js";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../platform/errors.js";
 import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
 import * as store from "./store.js";
@@ -75,6 +75,8 @@ export interface PolicyServiceOptions {
   canEdit: () => Promise<boolean>;
   /** Tags that still exist, for the clone rule of tag policies. */
   existingTags: (p: Policy) => Promise<string[]>;
+  /** The requested object Trino says does not exist (null: all exist, or Trino cannot say). */
+  missingObject: (r: z.output<typeof AccessRequestSchema>) => Promise<{ field: string; message: string } | null>;
 }
 
 export class PolicyService {
@@ -279,8 +281,17 @@ export class PolicyService {
     return created;
   }
 
+  /** Files a request for the signed-in user only: who gets the access comes from the token, never the body. */
   async request(r: z.output<typeof AccessRequestSchema>, actor: Actor): Promise<Policy> {
-    const username = r.username ?? actor.username;
+    if (r.username !== undefined && r.username !== actor.username)
+      throw badRequest(
+        "A table access request is filed for the signed-in user only; leave username out.",
+        "username",
+        "username names another user",
+      );
+    const username = actor.username;
+    const missing = await this.opts.missingObject(r);
+    if (missing) throw badRequest(`The request cannot be filed: ${missing.message}.`, missing.field);
     const values = PolicyInput.parse({
       policyName:
         `Access request ${r.schemaName}.${r.tableName} ${username}`.slice(0, 45) +

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type {
   ApprovalStatus,
   PolicyCategory,
@@ -7,6 +8,7 @@ import type {
   TrinoRules,
 } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
+import type { CompilePolicy } from "./entries.js";
 
 /** What the body column holds: every form value not kept in its own column. */
 export type PolicyBody = Omit<PolicyValues, "policyName" | "category" | "priority">;
@@ -104,6 +106,19 @@ export async function setState(
   return rows[0]!;
 }
 
+/** A policy as a publication keeps it: what the compiler needs, and its access period. */
+export type KeptPolicy = CompilePolicy & { tnc: { startDate: string | null; endDate: string | null } };
+
+/** What a publication was compiled from; null on publications made before access periods were kept. */
+export interface PublicationInputs {
+  /** Every policy that was in force or due to start, with its access period. */
+  policies: KeptPolicy[];
+  /** Group members as they were expanded into the rules. */
+  members: Record<string, string[]>;
+  /** Ids of the policies compiled into the rules. */
+  compiled: number[];
+}
+
 export interface PublicationRow {
   number: number;
   rules: TrinoRules;
@@ -114,6 +129,7 @@ export interface PublicationRow {
   restored_from: number | null;
   created_by: string;
   created_at: Date;
+  inputs: PublicationInputs | null;
 }
 
 export function toPublication(r: PublicationRow, current: number | null): Publication {
@@ -140,7 +156,9 @@ export async function publication(q: Queryable, n: number): Promise<PublicationR
   return (await q.query<PublicationRow>("SELECT * FROM policy_publications WHERE number = $1", [n])).rows[0] ?? null;
 }
 
-export async function publications(q: Queryable): Promise<Array<Omit<PublicationRow, "rules" | "group_file">>> {
+export async function publications(
+  q: Queryable,
+): Promise<Array<Omit<PublicationRow, "rules" | "group_file" | "inputs">>> {
   return (
     await q.query<PublicationRow>(
       `SELECT number, etag, policy_count, rule_count, restored_from, created_by, created_at
@@ -148,6 +166,9 @@ export async function publications(q: Queryable): Promise<Array<Omit<Publication
     )
   ).rows;
 }
+
+/** A publication's ETag: a digest of the body Trino receives. */
+export const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 
 /** Adds a publication and makes it current; the caller holds the publication lock. */
 export async function publish(
@@ -159,11 +180,12 @@ export async function publish(
     policyCount: number;
     restoredFrom: number | null;
     by: string;
+    inputs: PublicationInputs | null;
   },
 ): Promise<PublicationRow> {
   const { rows } = await q.query<PublicationRow>(
-    `INSERT INTO policy_publications (number, rules, group_file, etag, policy_count, rule_count, restored_from, created_by)
-     SELECT COALESCE(MAX(number), 0) + 1, $1, $2, $3, $4, $5, $6, $7 FROM policy_publications RETURNING *`,
+    `INSERT INTO policy_publications (number, rules, group_file, etag, policy_count, rule_count, restored_from, created_by, inputs)
+     SELECT COALESCE(MAX(number), 0) + 1, $1, $2, $3, $4, $5, $6, $7, $8 FROM policy_publications RETURNING *`,
     [
       JSON.stringify(p.rules),
       p.groupFile,
@@ -172,6 +194,7 @@ export async function publish(
       p.rules.catalogs.length + p.rules.schemas.length + p.rules.tables.length,
       p.restoredFrom,
       p.by,
+      p.inputs ? JSON.stringify(p.inputs) : null,
     ],
   );
   const row = rows[0]!;

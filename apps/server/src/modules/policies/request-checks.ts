@@ -1,0 +1,38 @@
+import type { Metadata } from "./metadata.js";
+
+export interface RequestedObject {
+  catalogName: string;
+  schemaName: string;
+  tableName: string;
+}
+
+/**
+ * The first object of an access request that Trino says does not exist, with the field that
+ * names it; null when everything exists, or when Trino cannot answer (the reviewer decides
+ * then, and approving checks the policy again).
+ */
+export async function missingObject(
+  metadata: Metadata,
+  dataProductCatalog: string,
+  r: RequestedObject,
+): Promise<{ field: keyof RequestedObject; message: string } | null> {
+  const where = `${r.catalogName}.${r.schemaName}.${r.tableName}`;
+  try {
+    // The data-product catalog is left out of the catalogue tree: ask for the table's columns instead.
+    if (r.catalogName === dataProductCatalog) {
+      const [table] = (await metadata.columns(r.catalogName, r.schemaName, [r.tableName])).tables;
+      return table && table.columns.length > 0
+        ? null
+        : { field: "tableName", message: `table ${where} does not exist` };
+    }
+    const catalog = (await metadata.lookups()).catalogs.find((c) => c.name === r.catalogName);
+    if (!catalog) return { field: "catalogName", message: `catalog ${r.catalogName} does not exist` };
+    const schema = catalog.schemas.find((s) => s.name === r.schemaName);
+    if (!schema) return { field: "schemaName", message: `schema ${r.catalogName}.${r.schemaName} does not exist` };
+    if (!schema.tables.some((t) => t.name === r.tableName))
+      return { field: "tableName", message: `table ${where} does not exist` };
+    return null;
+  } catch {
+    return null;
+  }
+}
