@@ -226,6 +226,22 @@ describe.each(DB_KINDS)("nobody grants what they do not hold (%s)", (kind) => {
     expect(group.get("helpdesk")).toMatchObject({ membersEditable: true, deletable: true, reason: null });
   });
 
+  it("tells each row of the permission tables whether the signed-in user may change it", async () => {
+    type Row = { menuKey?: string; componentKey?: string; reason: string | null };
+    const rows = (await api<Row[]>(t.app, sam, "GET", "/menu/permissions")).body;
+    const reasonOf = (key: string) => rows.find((r) => r.menuKey === key)!.reason;
+    expect(reasonOf("audits")).toBe(
+      "You do not hold the Audits menu, so you cannot give it, take it away or switch it on or off.",
+    );
+    expect(reasonOf("settings")).toBeNull();
+    const components = (await api<Row[]>(t.app, sam, "GET", "/component/permissions")).body;
+    expect(components.find((r) => r.componentKey === "trino")!.reason).toBe(
+      "You do not hold the Trino component, so you cannot give it, take it away or switch it on or off.",
+    );
+    const all = (await api<Row[]>(t.app, admin, "GET", "/menu/permissions")).body;
+    expect(all.map((r) => r.reason)).toEqual(all.map(() => null));
+  });
+
   it("refuses a settings holder who gives or changes menus and components they do not hold", async () => {
     const audits = await menuId("audits");
     await refused(

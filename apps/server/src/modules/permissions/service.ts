@@ -35,10 +35,19 @@ function keepOwnSettingsAccess(k: PermissionKind, before: PermissionRow, after: 
     );
 }
 
+const notHeld = (k: PermissionKind, row: Pick<PermissionRow, "name">) =>
+  `You do not hold the ${row.name} ${k.kind}, so you cannot give it, take it away or switch it on or off.`;
+
+/** For the settings tables: why the signed-in user may not change a row (by the rule below), or null. */
+export async function whyNotChange(s: Services, k: PermissionKind, actor: Principal) {
+  const holds = await s.access.privilegesOf(actor);
+  const held = k.kind === "menu" ? holds.menus : holds.components;
+  return (row: Pick<PermissionRow, "key" | "name">) => (held.has(row.key) ? null : notHeld(k, row));
+}
+
 /** Only someone who holds a menu or component may give it, take it away or switch it. */
 async function checkHolds(s: Services, k: PermissionKind, actor: Principal, row: PermissionRow, verb: string) {
-  const holds = await s.access.privilegesOf(actor);
-  if (!(k.kind === "menu" ? holds.menus : holds.components).has(row.key))
+  if ((await whyNotChange(s, k, actor))(row))
     throw forbidden(`You cannot ${verb} the ${row.name} ${k.kind}: you do not hold it.`, "privilege_not_held");
 }
 
