@@ -61,3 +61,28 @@ export async function chooseOption(page: Page, label: string, option: string): P
   await box.fill(option);
   await page.keyboard.press("Enter");
 }
+
+/** Signs a user made through the API in for the first time: the temporary password, then their own. */
+export async function signInFirstTime(page: Page, baseUrl: string, username: string, own: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(TEMP_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Set a new password" }).waitFor();
+  await page.getByLabel("New password", { exact: true }).fill(own);
+  await page.getByLabel("Confirm new password").fill(own);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/interaction") && !url.pathname.startsWith("/login"));
+}
+
+/** Adds a user to the people a menu is assigned to (the full list is sent, as the settings screen does). */
+export async function assignMenuTo(baseUrl: string, token: string, menuKey: string, username: string): Promise<void> {
+  const menus = await adminApi<Array<{ id: number; menuKey: string; assignedUsers: string[] }>>(
+    baseUrl,
+    token,
+    "GET",
+    "/menu/permissions",
+  );
+  const menu = menus.find((m) => m.menuKey === menuKey)!;
+  await adminApi(baseUrl, token, "PUT", `/menu/${menu.id}`, { usersToAssign: [...menu.assignedUsers, username] });
+}

@@ -12,6 +12,8 @@ export const MenuPermission = z
     assignedUsers: z.array(z.string()),
     assignedGroups: z.array(z.string()),
     status: z.boolean(),
+    /** Why the signed-in user may not change it (they do not hold it), or null. */
+    reason: z.string().nullable(),
   })
   .meta({ id: "MenuPermission" });
 export type MenuPermission = z.infer<typeof MenuPermission>;
@@ -25,6 +27,8 @@ export const ComponentPermission = z
     assignedUsers: z.array(z.string()),
     assignedGroups: z.array(z.string()),
     status: z.boolean(),
+    /** Why the signed-in user may not change it (they do not hold it), or null. */
+    reason: z.string().nullable(),
   })
   .meta({ id: "ComponentPermission" });
 export type ComponentPermission = z.infer<typeof ComponentPermission>;

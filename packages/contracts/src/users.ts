@@ -19,20 +19,32 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-export const User = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    groups: z.array(z.string()),
-    enabled: z.boolean(),
-    /** local: the console's own directory; ldap: synchronised from LDAP or Active Directory. */
-    source: z.string(),
-  })
-  .meta({ id: "User" });
+const userFields = {
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  groups: z.array(z.string()),
+  enabled: z.boolean(),
+  /** local: the console's own directory; ldap: synchronised from LDAP or Active Directory. */
+  source: z.string(),
+};
+
+export const User = z.object(userFields).meta({ id: "User" });
 export type User = z.infer<typeof User>;
+
+/** A row of the users page, with what the signed-in user may do to it. */
+export const UserListItem = z
+  .object({
+    ...userFields,
+    /** False when the signed-in user may not change this account's groups, status or password. */
+    manageable: z.boolean(),
+    /** Why not (their own account, or one holding a menu or component they do not hold). */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: "UserListItem" });
+export type UserListItem = z.infer<typeof UserListItem>;
 
 export const UserSortField = z.enum(["name", "username", "email", "status"]);
 export const SortOrder = z.enum(["asc", "desc"]);
@@ -51,7 +63,7 @@ export const UserQuery = z.object({
 });
 export type UserQuery = z.input<typeof UserQuery>;
 
-export const UserPage = z.object({ items: z.array(User), total: z.number().int() }).meta({ id: "UserPage" });
+export const UserPage = z.object({ items: z.array(UserListItem), total: z.number().int() }).meta({ id: "UserPage" });
 export type UserPage = z.infer<typeof UserPage>;
 
 const nameList = (what: string) =>
@@ -115,6 +127,8 @@ export const Group = z
     membersEditable: z.boolean(),
     /** False for those, and for the administrators' group. */
     deletable: z.boolean(),
+    /** Why the signed-in user may not change the group: it grants something they do not hold. */
+    reason: z.string().nullable(),
   })
   .meta({ id: "Group" });
 export type Group = z.infer<typeof Group>;

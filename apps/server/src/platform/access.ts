@@ -3,6 +3,18 @@ import type { Config } from "../config.js";
 import type { CacheBus } from "./cache-bus.js";
 import type { Db } from "./db/index.js";
 
+/** The menus and components someone holds, by key, with their display names. */
+export interface Privileges {
+  menus: Map<string, string>;
+  components: Map<string, string>;
+}
+
+/** A user (username and groups) or a group alone (no username). */
+export interface Holder {
+  username?: string;
+  groups: string[];
+}
+
 export interface Principal {
   userId: string | null;
   username: string;
@@ -14,6 +26,7 @@ export interface Principal {
 }
 
 interface Assignment {
+  name: string;
   status: boolean;
   users: Set<string>;
   groups: Set<string>;
@@ -44,20 +57,21 @@ export class AccessControl {
   private load(kind: "menu" | "component"): Promise<Map<string, Assignment>> {
     const table = kind === "menu" ? "menu_permissions" : "component_permissions";
     const keyCol = kind === "menu" ? "menu_key" : "component_key";
+    const nameCol = kind === "menu" ? "menu_name" : "component_name";
     const usersTable = kind === "menu" ? "menu_users" : "component_users";
     const groupsTable = kind === "menu" ? "menu_groups" : "component_groups";
     const fk = kind === "menu" ? "menu_id" : "component_id";
     const promise = this.db
-      .query<{ key: string; status: boolean; users: string[] | null; groups: string[] | null }>(
-        `SELECT p.${keyCol} AS key, p.status,
+      .query<{ key: string; name: string; status: boolean; users: string[] | null; groups: string[] | null }>(
+        `SELECT p.${keyCol} AS key, p.${nameCol} AS name, p.status,
                 (SELECT array_agg(u.username) FROM ${usersTable} x JOIN users u ON u.id = x.user_id WHERE x.${fk} = p.id) AS users,
                 (SELECT array_agg(g.name) FROM ${groupsTable} x JOIN groups g ON g.id = x.group_id WHERE x.${fk} = p.id) AS groups
-           FROM ${table} p`,
+           FROM ${table} p ORDER BY ${kind === "menu" ? "p.priority" : "p.component_name"}`,
       )
       .then(({ rows }) => {
         const map = new Map<string, Assignment>();
         for (const r of rows)
-          map.set(r.key, { status: r.status, users: new Set(r.users ?? []), groups: new Set(r.groups ?? []) });
+          map.set(r.key, { name: r.name, status: r.status, users: new Set(r.users ?? []), groups: new Set(r.groups ?? []) });
         return map;
       });
     // A failed load is not cached: the next request tries again.
@@ -68,10 +82,13 @@ export class AccessControl {
     return promise;
   }
 
-  private static allows(a: Assignment | undefined, p: Pick<Principal, "username" | "groups">): boolean {
-    if (!a || !a.status) return false;
-    if (a.users.has(p.username)) return true;
+  private static assigned(a: Assignment, p: Holder): boolean {
+    if (p.username !== undefined && a.users.has(p.username)) return true;
     return p.groups.some((g) => a.groups.has(g));
+  }
+
+  private static allows(a: Assignment | undefined, p: Pick<Principal, "username" | "groups">): boolean {
+    return !!a && a.status && AccessControl.assigned(a, p);
   }
 
   /** The menu keys this user may open, in side-menu order; `home` whenever any exists. */
@@ -101,5 +118,19 @@ export class AccessControl {
     const out = new Set<string>();
     for (const [key, a] of table) if (AccessControl.allows(a, p)) out.add(key);
     return out;
+  }
+
+  /**
+   * What a user or a group holds: every menu and component assigned to it directly or
+   * through a group, active or not (a menu made inactive comes back to the same people).
+   * The one measure of "holds" for every rule about who may grant or change what.
+   */
+  async privilegesOf(h: Holder): Promise<Privileges> {
+    this.menus ??= this.load("menu");
+    this.components ??= this.load("component");
+    const [menus, components] = await Promise.all([this.menus, this.components]);
+    const pick = (table: Map<string, Assignment>) =>
+      new Map([...table].filter(([, a]) => AccessControl.assigned(a, h)).map(([key, a]) => [key, a.name]));
+    return { menus: pick(menus), components: pick(components) };
   }
 }

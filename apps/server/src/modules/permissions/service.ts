@@ -1,7 +1,8 @@
 import type { AssignmentUpdate } from "@console/contracts";
 import type { Principal } from "../../platform/access.js";
 import { writeAudit, type Actor } from "../../platform/audit.js";
-import { badRequest, notFound } from "../../platform/errors.js";
+import { badRequest, forbidden, notFound } from "../../platform/errors.js";
+import { checkGroupChange, checkManage, keepAnAdministrator } from "../../platform/grants.js";
 import type { Services } from "../../platform/services.js";
 import { groupsByName, usersByName } from "../users/store.js";
 import { listPermissions, replaceAssignments, type PermissionKind, type PermissionRow } from "./store.js";
@@ -34,6 +35,46 @@ function keepOwnSettingsAccess(k: PermissionKind, before: PermissionRow, after: 
     );
 }
 
+const notHeld = (k: PermissionKind, row: Pick<PermissionRow, "name">) =>
+  `You do not hold the ${row.name} ${k.kind}, so you cannot give it, take it away or switch it on or off.`;
+
+/** For the settings tables: why the signed-in user may not change a row (by the rule below), or null. */
+export async function whyNotChange(s: Services, k: PermissionKind, actor: Principal) {
+  const holds = await s.access.privilegesOf(actor);
+  const held = k.kind === "menu" ? holds.menus : holds.components;
+  return (row: Pick<PermissionRow, "key" | "name">) => (held.has(row.key) ? null : notHeld(k, row));
+}
+
+/** Only someone who holds a menu or component may give it, take it away or switch it. */
+async function checkHolds(s: Services, k: PermissionKind, actor: Principal, row: PermissionRow, verb: string) {
+  if ((await whyNotChange(s, k, actor))(row))
+    throw forbidden(`You cannot ${verb} the ${row.name} ${k.kind}: you do not hold it.`, "privilege_not_held");
+}
+
+/**
+ * Who may change an assignment: someone who holds the menu or component, changing neither
+ * themselves nor a user or group that holds something they do not.
+ */
+async function checkAssignmentChange(
+  s: Services,
+  k: PermissionKind,
+  actor: Principal,
+  row: PermissionRow,
+  of: "users" | "groups",
+  added: string[],
+  removed: string[],
+): Promise<void> {
+  await checkHolds(s, k, actor, row, added.length ? "grant" : "take away");
+  const action = `change the ${k.kind}s of`;
+  for (const name of [...added, ...removed]) {
+    if (of === "groups") await checkGroupChange(s.access, actor, name, action);
+    else {
+      const user = await s.directory.find(name);
+      await checkManage(s.access, actor, { id: user?.id, username: name, groups: user?.groups ?? [] }, action);
+    }
+  }
+}
+
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export async function updateAssignment(
@@ -59,31 +100,36 @@ export async function updateAssignment(
   const oldNames = [...before[of]].sort(order);
   const what = `${of === "users" ? "Users" : "Groups"} of ${k.kind} ${before.name} updated.`;
   if (sameList(oldNames, newNames)) return { message: what };
+  const added = newNames.filter((n) => !oldNames.includes(n));
+  const removed = oldNames.filter((n) => !newNames.includes(n));
+  await checkAssignmentChange(s, k, ctx.principal, before, of, added, removed);
   keepOwnSettingsAccess(k, before, { ...before, [of]: newNames }, ctx.principal);
-  await s.db.tx(async (q) => {
-    await replaceAssignments(
-      q,
-      k,
-      id,
-      of,
-      found.map((x) => x.id),
-    );
-    await writeAudit(q, {
-      source: k.auditSource,
-      action: of === "users" ? "Update Assigned Users" : "Update Assigned Groups",
-      actor: ctx.actor,
-      status: "success",
-      subjectId: String(id),
-      subjectName: before.name,
-      summary: what.replace(/\.$/, ""),
-      details: {
-        key: before.key,
-        changeSet: [
-          { column: of === "users" ? "assignedUsers" : "assignedGroups", oldVal: oldNames, newVal: newNames },
-        ],
-      },
-    });
-  });
+  await s.db.tx((q) =>
+    keepAnAdministrator(q, field, async () => {
+      await replaceAssignments(
+        q,
+        k,
+        id,
+        of,
+        found.map((x) => x.id),
+      );
+      await writeAudit(q, {
+        source: k.auditSource,
+        action: of === "users" ? "Update Assigned Users" : "Update Assigned Groups",
+        actor: ctx.actor,
+        status: "success",
+        subjectId: String(id),
+        subjectName: before.name,
+        summary: what.replace(/\.$/, ""),
+        details: {
+          key: before.key,
+          changeSet: [
+            { column: of === "users" ? "assignedUsers" : "assignedGroups", oldVal: oldNames, newVal: newNames },
+          ],
+        },
+      });
+    }),
+  );
   await s.bus.publish("access");
   return { message: what };
 }
@@ -104,24 +150,27 @@ export async function updateStatus(
   const before = await load(s, k, id);
   const what = `${k.label} ${before.name} is now ${status ? "active" : "inactive"}.`;
   if (before.status === status) return { message: what };
+  await checkHolds(s, k, ctx.principal, before, "switch on or off");
   if (k.kind === "menu" && before.key === SETTINGS_MENU && !status)
     throw badRequest(
       "The Settings menu cannot be made inactive: no one could reach Settings to turn it back on.",
       "body.status",
     );
-  await s.db.tx(async (q) => {
-    await q.query(`UPDATE ${k.table} SET status = $2 WHERE id = $1`, [id, status]);
-    await writeAudit(q, {
-      source: k.auditSource,
-      action: status ? "Activate" : "Deactivate",
-      actor: ctx.actor,
-      status: "success",
-      subjectId: String(id),
-      subjectName: before.name,
-      summary: what.replace(/\.$/, ""),
-      details: { key: before.key, changeSet: [{ column: "status", oldVal: before.status, newVal: status }] },
-    });
-  });
+  await s.db.tx((q) =>
+    keepAnAdministrator(q, "body.status", async () => {
+      await q.query(`UPDATE ${k.table} SET status = $2 WHERE id = $1`, [id, status]);
+      await writeAudit(q, {
+        source: k.auditSource,
+        action: status ? "Activate" : "Deactivate",
+        actor: ctx.actor,
+        status: "success",
+        subjectId: String(id),
+        subjectName: before.name,
+        summary: what.replace(/\.$/, ""),
+        details: { key: before.key, changeSet: [{ column: "status", oldVal: before.status, newVal: status }] },
+      });
+    }),
+  );
   await s.bus.publish("access");
   return { message: what };
 }

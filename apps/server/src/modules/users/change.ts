@@ -23,10 +23,22 @@ export function directoryManaged(s: Services, source: string): boolean {
   return source === "ldap" && !!s.config.LDAP_URL;
 }
 
-/** What the groups page may offer for a group. */
-export function withRights<G extends { name: string; source: string }>(s: Services, g: G) {
+/**
+ * What the groups page may offer for a group; `reason` says why the signed-in user may not
+ * change it (it grants something they do not hold), from the same rule the changes check.
+ */
+export function withRights<G extends { name: string; source: string }>(
+  s: Services,
+  g: G,
+  reason: string | null = null,
+) {
   const managed = directoryManaged(s, g.source);
-  return { ...g, membersEditable: !managed, deletable: !managed && g.name !== ADMIN_GROUP };
+  return {
+    ...g,
+    membersEditable: !managed && !reason,
+    deletable: !managed && g.name !== ADMIN_GROUP && !reason,
+    reason,
+  };
 }
 
 /** The unique violation PostgreSQL raises when two requests create the same name at once. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { groupsRoutes, usersRoutes } from "@console/contracts";
 import { notFound } from "../../platform/errors.js";
+import { whyNotChangeGroup, whyNotManage } from "../../platform/grants.js";
 import { handle } from "../../platform/http.js";
 import type { Services } from "../../platform/services.js";
 import { createGroup, deleteGroup, updateGroupUsers } from "./groups-service.js";
@@ -11,9 +12,20 @@ import { allGroupNames, allUsernames, findGroup, groupMemberNames, listGroups, l
 export function usersModule(app: FastifyInstance, s: Services): void {
   const allUsers = new UserTotal();
   s.bus.on("users", () => allUsers.clear());
-  handle(app, usersRoutes.list, ({ query }) => {
+  handle(app, usersRoutes.list, async ({ query, principal }) => {
     const { page, size, sortBy, sortOrder, ...filter } = query;
-    return listUsers(s.db, filter, { page, size, sortBy, sortOrder }, allUsers);
+    const [found, holds] = await Promise.all([
+      listUsers(s.db, filter, { page, size, sortBy, sortOrder }, allUsers),
+      s.access.privilegesOf(principal),
+    ]);
+    // Each row says whether its groups, status and password may be changed, by the rule the changes check.
+    const items = await Promise.all(
+      found.items.map(async (u) => {
+        const reason = await whyNotManage(s.access, principal, u, holds);
+        return { ...u, manageable: !reason, reason };
+      }),
+    );
+    return { ...found, items };
   });
   handle(app, usersRoutes.names, () => allUsernames(s.db));
   handle(app, usersRoutes.create, (ctx) => createUser(s, ctx, ctx.body));
@@ -21,13 +33,15 @@ export function usersModule(app: FastifyInstance, s: Services): void {
   handle(app, usersRoutes.updateStatus, (ctx) => updateUserStatus(s, ctx, ctx.params.id, ctx.body.enabled));
   handle(app, usersRoutes.resetPassword, (ctx) => resetPassword(s, ctx, ctx.params.id, ctx.body.password));
 
-  handle(app, groupsRoutes.list, async ({ query }) => {
-    const page = await listGroups(s.db, query.search, {
-      page: query.page,
-      size: query.size,
-      sortOrder: query.sortOrder,
-    });
-    return { ...page, items: page.items.map((g) => withRights(s, g)) };
+  handle(app, groupsRoutes.list, async ({ query, principal }) => {
+    const [page, holds] = await Promise.all([
+      listGroups(s.db, query.search, { page: query.page, size: query.size, sortOrder: query.sortOrder }),
+      s.access.privilegesOf(principal),
+    ]);
+    const items = await Promise.all(
+      page.items.map(async (g) => withRights(s, g, await whyNotChangeGroup(s.access, g.name, holds))),
+    );
+    return { ...page, items };
   });
   handle(app, groupsRoutes.names, () => allGroupNames(s.db));
   handle(app, groupsRoutes.members, async ({ params }) => {

@@ -1,6 +1,7 @@
 import type { CreateUser, User, UserGroupsChange } from "@console/contracts";
 import { writeAudit } from "../../platform/audit.js";
 import { badRequest, conflict, notFound } from "../../platform/errors.js";
+import { checkGroupGrants, checkManage, keepAnAdministrator } from "../../platform/grants.js";
 import { hashPassword, passwordProblem } from "../../platform/passwords.js";
 import type { Services } from "../../platform/services.js";
 import { writeAdminEvents, type AdminEvent } from "./admin-events.js";
@@ -55,6 +56,11 @@ export async function createUser(s: Services, ctx: ChangeCtx, body: Created): Pr
   requireLocalSignIn(s);
   checkPassword(body.password, body.username);
   const groups = await resolveGroups(s, dedupe(body.groups), "body.groups", true);
+  await checkGroupGrants(
+    s.access,
+    ctx.principal,
+    groups.map((g) => g.name),
+  );
   const taken = await s.db.query<{ username: string; email: string }>(
     "SELECT username, email FROM users WHERE username = $1 OR ($2 <> '' AND lower(email) = lower($2)) LIMIT 1",
     [body.username, body.email],
@@ -111,41 +117,49 @@ export async function updateUserGroups(
   checkListChange(assign, remove, ["body.groupsToAssign", "body.groupsToRemove"], "group");
   const user = await findUser(s.db, id);
   if (!user) throw notFound("The user");
+  await checkManage(s.access, ctx.principal, user, "change the groups of");
   const toAssign = await resolveGroups(s, assign, "body.groupsToAssign", true);
   const toRemove = await resolveGroups(s, remove, "body.groupsToRemove", true);
-  await s.db.tx(async (q) => {
-    const added = await q.query<{ group_id: string }>(
-      `INSERT INTO user_groups (user_id, group_id) SELECT $1, unnest($2::uuid[])
+  await checkGroupGrants(
+    s.access,
+    ctx.principal,
+    toAssign.map((g) => g.name),
+  );
+  await s.db.tx((q) =>
+    keepAnAdministrator(q, "body.groupsToRemove", async () => {
+      const added = await q.query<{ group_id: string }>(
+        `INSERT INTO user_groups (user_id, group_id) SELECT $1, unnest($2::uuid[])
        ON CONFLICT DO NOTHING RETURNING group_id`,
-      [id, toAssign.map((g) => g.id)],
-    );
-    const removed = await q.query<{ group_id: string }>(
-      "DELETE FROM user_groups WHERE user_id = $1 AND group_id = ANY($2::uuid[]) RETURNING group_id",
-      [id, toRemove.map((g) => g.id)],
-    );
-    const nameOf = new Map([...toAssign, ...toRemove].map((g) => [g.id, g.name]));
-    const addedNames = added.rows.map((r) => nameOf.get(r.group_id)!).sort();
-    const removedNames = removed.rows.map((r) => nameOf.get(r.group_id)!).sort();
-    const parts = [
-      addedNames.length ? `added ${user.username} to ${listText(addedNames)}` : "",
-      removedNames.length ? `removed ${user.username} from ${listText(removedNames)}` : "",
-    ].filter(Boolean);
-    await writeAudit(q, {
-      source: USER_MANAGEMENT_AUDIT,
-      action: "Update User Groups",
-      actor: ctx.actor,
-      status: "success",
-      subjectId: id,
-      subjectName: user.username,
-      summary: parts.length ? capitalise(parts.join("; ")) : `No change to the groups of ${user.username}`,
-      details: { groupsAssigned: addedNames, groupsRemoved: removedNames },
-    });
-    const events: AdminEvent[] = [
-      ...added.rows.map((r) => membershipEvent("CREATE", id, r.group_id, nameOf.get(r.group_id)!)),
-      ...removed.rows.map((r) => membershipEvent("DELETE", id, r.group_id, nameOf.get(r.group_id)!)),
-    ];
-    await writeAdminEvents(q, adminActor(s, ctx), events);
-  });
+        [id, toAssign.map((g) => g.id)],
+      );
+      const removed = await q.query<{ group_id: string }>(
+        "DELETE FROM user_groups WHERE user_id = $1 AND group_id = ANY($2::uuid[]) RETURNING group_id",
+        [id, toRemove.map((g) => g.id)],
+      );
+      const nameOf = new Map([...toAssign, ...toRemove].map((g) => [g.id, g.name]));
+      const addedNames = added.rows.map((r) => nameOf.get(r.group_id)!).sort();
+      const removedNames = removed.rows.map((r) => nameOf.get(r.group_id)!).sort();
+      const parts = [
+        addedNames.length ? `added ${user.username} to ${listText(addedNames)}` : "",
+        removedNames.length ? `removed ${user.username} from ${listText(removedNames)}` : "",
+      ].filter(Boolean);
+      await writeAudit(q, {
+        source: USER_MANAGEMENT_AUDIT,
+        action: "Update User Groups",
+        actor: ctx.actor,
+        status: "success",
+        subjectId: id,
+        subjectName: user.username,
+        summary: parts.length ? capitalise(parts.join("; ")) : `No change to the groups of ${user.username}`,
+        details: { groupsAssigned: addedNames, groupsRemoved: removedNames },
+      });
+      const events: AdminEvent[] = [
+        ...added.rows.map((r) => membershipEvent("CREATE", id, r.group_id, nameOf.get(r.group_id)!)),
+        ...removed.rows.map((r) => membershipEvent("DELETE", id, r.group_id, nameOf.get(r.group_id)!)),
+      ];
+      await writeAdminEvents(q, adminActor(s, ctx), events);
+    }),
+  );
   await s.bus.publish("users");
   return { message: `Groups of ${user.username} updated.` };
 }
@@ -171,27 +185,30 @@ export async function updateUserStatus(
   if (!user) throw notFound("The user");
   if (!enabled && user.id === ctx.principal.userId)
     throw badRequest("You cannot disable your own account.", "body.enabled");
+  await checkManage(s.access, ctx.principal, user, enabled ? "enable" : "disable");
   const done = `User ${user.username} ${enabled ? "enabled" : "disabled"}.`;
   if (user.enabled === enabled) return { message: done };
-  await s.db.tx(async (q) => {
-    await q.query("UPDATE users SET enabled = $2, sync_disabled = false, updated_at = now() WHERE id = $1", [
-      id,
-      enabled,
-    ]);
-    await writeAudit(q, {
-      source: USER_MANAGEMENT_AUDIT,
-      action: enabled ? "Enable" : "Disable",
-      actor: ctx.actor,
-      status: "success",
-      subjectId: id,
-      subjectName: user.username,
-      summary: `${enabled ? "Enabled" : "Disabled"} user ${user.username}`,
-      details: { changeSet: [{ column: "enabled", oldVal: user.enabled, newVal: enabled }] },
-    });
-    await writeAdminEvents(q, adminActor(s, ctx), [
-      { operation: "UPDATE", resource: "USER", path: `users/${id}`, representation: { id, enabled } },
-    ]);
-  });
+  await s.db.tx((q) =>
+    keepAnAdministrator(q, "body.enabled", async () => {
+      await q.query("UPDATE users SET enabled = $2, sync_disabled = false, updated_at = now() WHERE id = $1", [
+        id,
+        enabled,
+      ]);
+      await writeAudit(q, {
+        source: USER_MANAGEMENT_AUDIT,
+        action: enabled ? "Enable" : "Disable",
+        actor: ctx.actor,
+        status: "success",
+        subjectId: id,
+        subjectName: user.username,
+        summary: `${enabled ? "Enabled" : "Disabled"} user ${user.username}`,
+        details: { changeSet: [{ column: "enabled", oldVal: user.enabled, newVal: enabled }] },
+      });
+      await writeAdminEvents(q, adminActor(s, ctx), [
+        { operation: "UPDATE", resource: "USER", path: `users/${id}`, representation: { id, enabled } },
+      ]);
+    }),
+  );
   await s.bus.publish("users");
   return { message: done };
 }
@@ -205,6 +222,7 @@ export async function resetPassword(
   requireLocalSignIn(s);
   const user = await findUser(s.db, id);
   if (!user) throw notFound("The user");
+  await checkManage(s.access, ctx.principal, user, "reset the password of");
   if (user.source !== "local")
     throw badRequest(`The password of ${user.username} is kept by the directory; reset it there.`, "body.password");
   checkPassword(password, user.username);

@@ -142,7 +142,7 @@ interface GroupRow {
   users: string[] | null;
 }
 
-type StoredGroup = Omit<Group, "membersEditable" | "deletable">;
+type StoredGroup = Omit<Group, "membersEditable" | "deletable" | "reason">;
 
 const toGroup = (r: GroupRow): StoredGroup => ({
   id: r.id,

@@ -1,5 +1,5 @@
 import { TeamOutlined, UserOutlined } from "@ant-design/icons";
-import { App, Button, Flex, Switch, Tooltip } from "antd";
+import { App, Button, Flex, Switch } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAGE_SIZES } from "@console/contracts";
@@ -7,6 +7,7 @@ import { toast } from "../../app/shell/notify";
 import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
+import { ReasonTooltip } from "../../shared/ui/ReasonTooltip";
 import { TransferDialog } from "../../shared/ui/TransferDialog";
 import { useGroupNames, useUserNames } from "../users/api";
 import { NameChips } from "../users/NameChips";
@@ -84,19 +85,26 @@ export function PermissionsTable(props: { kind: PermissionKind }) {
       title: t("permissions.column.status"),
       dataIndex: "status",
       width: 130,
-      render: (on: boolean, row: PermissionRow) => (
-        <Switch
-          checked={on}
-          // The settings menu stays on: no one could reach settings to turn it back on.
-          disabled={kind === "menu" && row.key === "settings" && on}
-          title={kind === "menu" && row.key === "settings" && on ? t("permissions.settingsStaysActive") : undefined}
-          checkedChildren={t("permissions.status.active")}
-          unCheckedChildren={t("permissions.status.inactive")}
-          aria-label={t("permissions.status.toggle", { name: row.name })}
-          loading={status.isPending && status.variables?.id === row.id}
-          onChange={(next) => setStatus(row, next)}
-        />
-      ),
+      render: (on: boolean, row: PermissionRow) => {
+        // The settings menu stays on: no one could reach settings to turn it back on.
+        const settingsStays = kind === "menu" && row.key === "settings" && on;
+        return (
+          <ReasonTooltip
+            disabled={!!row.reason || settingsStays}
+            title={row.reason ?? (settingsStays ? t("permissions.settingsStaysActive") : undefined)}
+          >
+            <Switch
+              checked={on}
+              disabled={!!row.reason || settingsStays}
+              checkedChildren={t("permissions.status.active")}
+              unCheckedChildren={t("permissions.status.inactive")}
+              aria-label={t("permissions.status.toggle", { name: row.name })}
+              loading={status.isPending && status.variables?.id === row.id}
+              onChange={(next) => setStatus(row, next)}
+            />
+          </ReasonTooltip>
+        );
+      },
     },
     {
       title: t("common.actions"),
@@ -104,22 +112,24 @@ export function PermissionsTable(props: { kind: PermissionKind }) {
       width: 110,
       render: (_: unknown, row: PermissionRow) => (
         <Flex gap={4}>
-          <Tooltip title={t("permissions.action.updateUsers")}>
+          <ReasonTooltip disabled={!!row.reason} title={row.reason ?? t("permissions.action.updateUsers")}>
             <Button
               size="small"
               icon={<UserOutlined />}
+              disabled={!!row.reason}
               aria-label={t("permissions.action.updateUsersOf", { name: row.name })}
               onClick={() => setEditing({ row, of: "users" })}
             />
-          </Tooltip>
-          <Tooltip title={t("permissions.action.updateGroups")}>
+          </ReasonTooltip>
+          <ReasonTooltip disabled={!!row.reason} title={row.reason ?? t("permissions.action.updateGroups")}>
             <Button
               size="small"
               icon={<TeamOutlined />}
+              disabled={!!row.reason}
               aria-label={t("permissions.action.updateGroupsOf", { name: row.name })}
               onClick={() => setEditing({ row, of: "groups" })}
             />
-          </Tooltip>
+          </ReasonTooltip>
         </Flex>
       ),
     },

@@ -15,6 +15,8 @@ export interface PermissionRow {
   assignedUsers: string[];
   assignedGroups: string[];
   status: boolean;
+  /** Why the signed-in user may not change it (they do not hold it), from the server; null when they may. */
+  reason: string | null;
 }
 
 export const permissionKeys = {

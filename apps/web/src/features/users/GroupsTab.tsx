@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, UsergroupAddOutlined } from "@ant-design/icons";
-import { App, Button, Flex, Input, Tag, Tooltip } from "antd";
+import { App, Button, Flex, Input, Tag } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { USER_PAGE_SIZES, type Group } from "@console/contracts";
@@ -7,6 +7,7 @@ import { toast } from "../../app/shell/notify";
 import { useListState } from "../../shared/lib/useListState";
 import { confirmDestroy } from "../../shared/ui/confirm";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
+import { ReasonTooltip } from "../../shared/ui/ReasonTooltip";
 import { TransferDialog } from "../../shared/ui/TransferDialog";
 import { useDeleteGroup, useGroupMembers, useGroups, useUpdateGroupUsers, useUserNames } from "./api";
 import { CreateGroupDialog } from "./CreateGroupDialog";
@@ -68,7 +69,11 @@ export function GroupsTab() {
         width: 120,
         render: (_: unknown, g: Group) => (
           <Flex gap={4}>
-            <Tooltip title={g.membersEditable ? t("groups.action.updateUsers") : t("users.directoryManaged")}>
+            {/* The reason, when there is one, comes from the server: the group grants more than the signed-in user holds. */}
+            <ReasonTooltip
+              disabled={!g.membersEditable}
+              title={g.reason ?? (g.membersEditable ? t("groups.action.updateUsers") : t("users.directoryManaged"))}
+            >
               <Button
                 size="small"
                 icon={<UsergroupAddOutlined />}
@@ -76,14 +81,16 @@ export function GroupsTab() {
                 aria-label={t("groups.action.updateUsersOf", { name: g.name })}
                 onClick={() => setEditing(g)}
               />
-            </Tooltip>
-            <Tooltip
+            </ReasonTooltip>
+            <ReasonTooltip
+              disabled={!g.deletable}
               title={
-                g.deletable
+                g.reason ??
+                (g.deletable
                   ? t("groups.action.delete")
                   : g.membersEditable
                     ? t("groups.protected")
-                    : t("users.directoryManaged")
+                    : t("users.directoryManaged"))
               }
             >
               <Button
@@ -99,7 +106,7 @@ export function GroupsTab() {
                   })
                 }
               />
-            </Tooltip>
+            </ReasonTooltip>
           </Flex>
         ),
       },

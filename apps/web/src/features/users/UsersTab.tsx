@@ -2,12 +2,12 @@ import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined, TeamOutlined, UserAddOu
 import { Button, Flex, Tag, Tooltip } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { USER_PAGE_SIZES, type User, type UserQuery } from "@console/contracts";
-import { useMe } from "../../app/queries";
+import { USER_PAGE_SIZES, type UserListItem as User, type UserQuery } from "@console/contracts";
 import { toast } from "../../app/shell/notify";
 import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
+import { ReasonTooltip } from "../../shared/ui/ReasonTooltip";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { TransferDialog } from "../../shared/ui/TransferDialog";
 import { AddUserDrawer } from "./AddUserDrawer";
@@ -45,7 +45,6 @@ export function UsersTab() {
   const [adding, setAdding] = useState(false);
   const groupNames = useGroupNames(!!editing);
   const status = useUpdateUserStatus();
-  const me = useMe().data?.username;
   // With an external identity provider, accounts and passwords are managed there.
   const localAccounts = useSyncStatus(true).data?.localAccounts ?? false;
   const updateGroups = useUpdateUserGroups();
@@ -108,53 +107,60 @@ export function UsersTab() {
         width: 260,
         render: (_: unknown, u: User) => {
           const name = fullName(u) || u.username;
+          // The server says which accounts the signed-in user may not change (their own, or one
+          // holding more than they do), and why; it refuses those changes too.
+          const locked = u.manageable ? null : u.reason;
           return (
             <Flex gap={4} wrap>
-              <Button
-                size="small"
-                danger={u.enabled}
-                // No one disables their own account (the server refuses it too).
-                disabled={u.enabled && u.username === me}
-                title={u.enabled && u.username === me ? t("users.action.notYourself") : undefined}
-                aria-label={t(u.enabled ? "users.action.disableUser" : "users.action.enableUser", { name: u.username })}
-                loading={status.isPending && status.variables?.id === u.id}
-                onClick={() =>
-                  status.mutate({ id: u.id, enabled: !u.enabled }, { onSuccess: (res) => toast.success(res.message) })
-                }
-              >
-                {t(u.enabled ? "users.action.disable" : "users.action.enable")}
-              </Button>
-              <Tooltip title={t("users.action.updateGroups")}>
+              <ReasonTooltip title={locked} disabled={!!locked}>
+                <Button
+                  size="small"
+                  danger={u.enabled}
+                  disabled={!!locked}
+                  aria-label={t(u.enabled ? "users.action.disableUser" : "users.action.enableUser", {
+                    name: u.username,
+                  })}
+                  loading={status.isPending && status.variables?.id === u.id}
+                  onClick={() =>
+                    status.mutate({ id: u.id, enabled: !u.enabled }, { onSuccess: (res) => toast.success(res.message) })
+                  }
+                >
+                  {t(u.enabled ? "users.action.disable" : "users.action.enable")}
+                </Button>
+              </ReasonTooltip>
+              <ReasonTooltip title={locked ?? t("users.action.updateGroups")} disabled={!!locked}>
                 <Button
                   size="small"
                   icon={<TeamOutlined />}
+                  disabled={!!locked}
                   aria-label={t("users.action.updateGroupsOf", { name: u.username })}
                   onClick={() => setEditing(u)}
                 />
-              </Tooltip>
-              <Tooltip
+              </ReasonTooltip>
+              <ReasonTooltip
+                disabled={u.source !== "local" || !localAccounts || !!locked}
                 title={
                   !localAccounts
                     ? t("users.externalAccounts")
-                    : u.source === "local"
-                      ? t("users.action.resetPassword")
-                      : t("users.directoryManaged")
+                    : u.source !== "local"
+                      ? t("users.directoryManaged")
+                      : (locked ?? t("users.action.resetPassword"))
                 }
               >
                 <Button
                   size="small"
                   icon={<KeyOutlined />}
-                  disabled={u.source !== "local" || !localAccounts}
+                  disabled={u.source !== "local" || !localAccounts || !!locked}
                   aria-label={t("users.action.resetPasswordOf", { name })}
                   onClick={() => setResetting(u)}
                 />
-              </Tooltip>
+              </ReasonTooltip>
             </Flex>
           );
         },
       },
     ],
-    [t, showEmails, status, me, localAccounts],
+    [t, showEmails, status, localAccounts],
   );
 
   return (
