@@ -8,9 +8,10 @@ import type { CacheBus } from "../platform/cache-bus.js";
 import type { Db } from "../platform/db/index.js";
 import { HttpError } from "../platform/errors.js";
 import { hashPassword, passwordProblem } from "../platform/passwords.js";
+import { endSessions } from "../platform/sessions.js";
 import { every } from "../modules/audits/schedule.js";
 import { onceAcrossReplicas } from "../platform/scheduled-runs.js";
-import { CredentialChecker, recordLoginEvent } from "./accounts.js";
+import { CredentialChecker, purgeLoginFailures, recordLoginEvent } from "./accounts.js";
 import { purgeExpired } from "./adapter.js";
 import { loadOrCreateKeys, publicJwks, type IdpKeys } from "./keys.js";
 import { changePasswordPage, cspFor, loginPage, messagePage } from "./page.js";
@@ -28,9 +29,9 @@ const PASSWORD_CHANGE_MODEL = "PendingPasswordChange";
 /** A failed sign-in answers no sooner than this, to slow guessing. */
 const FAILURE_DELAY_MS = 600;
 
-export async function createEmbeddedIdp(config: Config, db: Db): Promise<EmbeddedIdp> {
+export async function createEmbeddedIdp(config: Config, db: Db, bus: CacheBus): Promise<EmbeddedIdp> {
   const keys = await loadOrCreateKeys(db);
-  const provider = createProvider(config, db, keys);
+  const provider = createProvider(config, db, keys, bus);
   const credentials = new CredentialChecker(db, config);
   return { provider, keys, credentials, publicJwks: async () => publicJwks(keys) };
 }
@@ -82,7 +83,16 @@ export async function registerEmbeddedIdp(
   );
 
   // Expired sessions, codes and tokens are removed hourly, by one replica.
-  const purge = onceAcrossReplicas(db, "oidc-purge", 3_600_000, () => purgeExpired(db), app.log);
+  const purge = onceAcrossReplicas(
+    db,
+    "oidc-purge",
+    3_600_000,
+    async () => {
+      await purgeExpired(db);
+      await purgeLoginFailures(db);
+    },
+    app.log,
+  );
   const stopPurge = every(3_600_000, purge, app.log, "sign-in records purge");
   app.addHook("onClose", stopPurge);
 
@@ -164,7 +174,7 @@ export async function registerEmbeddedIdp(
         }
         let result;
         try {
-          result = await credentials.check(username, password);
+          result = await credentials.check(username, password, req.ip);
         } catch (err) {
           // An external directory that cannot check the password: say so on the page.
           if (!(err instanceof HttpError)) throw err;
@@ -255,6 +265,8 @@ export async function registerEmbeddedIdp(
             [pending.userId, await hashPassword(password)],
           );
           await q.query("DELETE FROM oidc_payloads WHERE model = $1 AND id = $2", [PASSWORD_CHANGE_MODEL, details.uid]);
+          // Whoever knew the old password may hold a session: it ends with it.
+          await endSessions(q, [pending.userId]);
         });
         await bus.publish("users");
         await recordLoginEvent(db, {

@@ -3,6 +3,7 @@ import type { Principal } from "../../platform/access.js";
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import { badRequest, notFound } from "../../platform/errors.js";
 import type { Services } from "../../platform/services.js";
+import { endSessionsOfUsersWithoutMenus } from "../../platform/sessions.js";
 import { groupsByName, usersByName } from "../users/store.js";
 import { listPermissions, replaceAssignments, type PermissionKind, type PermissionRow } from "./store.js";
 
@@ -83,6 +84,7 @@ export async function updateAssignment(
         ],
       },
     });
+    if (k.kind === "menu") await endSessionsOfUsersWithoutMenus(q, s.config, before);
   });
   await s.bus.publish("access");
   return { message: what };
@@ -121,6 +123,7 @@ export async function updateStatus(
       summary: what.replace(/\.$/, ""),
       details: { key: before.key, changeSet: [{ column: "status", oldVal: before.status, newVal: status }] },
     });
+    if (k.kind === "menu") await endSessionsOfUsersWithoutMenus(q, s.config, before);
   });
   await s.bus.publish("access");
   return { message: what };

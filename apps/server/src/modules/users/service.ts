@@ -3,6 +3,7 @@ import { writeAudit } from "../../platform/audit.js";
 import { badRequest, conflict, notFound } from "../../platform/errors.js";
 import { hashPassword, passwordProblem } from "../../platform/passwords.js";
 import type { Services } from "../../platform/services.js";
+import { endSessions, endSessionsOfUsersWithoutMenus } from "../../platform/sessions.js";
 import { writeAdminEvents, type AdminEvent } from "./admin-events.js";
 import {
   adminActor,
@@ -145,6 +146,7 @@ export async function updateUserGroups(
       ...removed.rows.map((r) => membershipEvent("DELETE", id, r.group_id, nameOf.get(r.group_id)!)),
     ];
     await writeAdminEvents(q, adminActor(s, ctx), events);
+    if (removed.rowCount) await endSessionsOfUsersWithoutMenus(q, s.config, { userIds: [id] });
   });
   await s.bus.publish("users");
   return { message: `Groups of ${user.username} updated.` };
@@ -191,6 +193,7 @@ export async function updateUserStatus(
     await writeAdminEvents(q, adminActor(s, ctx), [
       { operation: "UPDATE", resource: "USER", path: `users/${id}`, representation: { id, enabled } },
     ]);
+    if (!enabled) await endSessions(q, [id]);
   });
   await s.bus.publish("users");
   return { message: done };
@@ -232,6 +235,7 @@ export async function resetPassword(
         representation: { type: "password", temporary: true },
       },
     ]);
+    await endSessions(q, [id], { unlock: true });
   });
   await s.bus.publish("users");
   return {
