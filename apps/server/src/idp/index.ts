@@ -49,22 +49,22 @@ function sendPage(reply: FastifyReply, status: number, render: (nonce: string) =
 }
 
 /**
- * With PUBLIC_URL set, the provider builds its URLs and cookies for that address: behind a
- * TLS-terminating proxy the request reaches us over plain HTTP, yet its links must say https
- * and its cookies must be Secure. A trusted proxy's X-Forwarded-Proto/Host are kept (the
- * scheme falls back to PUBLIC_URL's); an untrusted client's are replaced by PUBLIC_URL's.
+ * Behind a proxy (TRUST_PROXY) or with PUBLIC_URL set, the provider builds its URLs and cookies
+ * for the configured public address only: the scheme and host a request carries (Host,
+ * X-Forwarded-Host, X-Forwarded-Proto) are replaced, so a forged Host cannot put another
+ * address into the discovery document or a redirect. Behind a TLS-terminating proxy the
+ * request reaches us over plain HTTP, yet links must say https and cookies must be Secure.
+ * The client's address (X-Forwarded-For) is kept only from a trusted proxy.
  */
-export function asPublicRequest(headers: IncomingHttpHeaders, config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">) {
-  if (!config.PUBLIC_URL) return;
-  const pub = new URL(config.PUBLIC_URL);
-  const scheme = pub.protocol.slice(0, -1);
-  if (config.TRUST_PROXY) {
-    headers["x-forwarded-proto"] ??= scheme;
-    return;
-  }
-  headers["x-forwarded-proto"] = scheme;
+export function asPublicRequest(
+  headers: IncomingHttpHeaders,
+  config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY" | "publicUrl">,
+) {
+  if (!config.PUBLIC_URL && !config.TRUST_PROXY) return;
+  const pub = new URL(config.publicUrl);
+  headers["x-forwarded-proto"] = pub.protocol.slice(0, -1);
   headers["x-forwarded-host"] = pub.host;
-  delete headers["x-forwarded-for"];
+  if (!config.TRUST_PROXY) delete headers["x-forwarded-for"];
 }
 
 /** Mounts the provider at /oidc and its login pages at /interaction. */

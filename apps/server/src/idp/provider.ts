@@ -8,6 +8,7 @@ import { endSessions, grantRef } from "../platform/sessions.js";
 import { recordLoginEvent } from "./accounts.js";
 import { databaseAdapter } from "./adapter.js";
 import type { IdpKeys } from "./keys.js";
+import { httpPolicyMiddleware } from "./http-policy.js";
 import { cspFor, logoutPage, messagePage } from "./page.js";
 import { revocationMiddleware } from "./revocation.js";
 
@@ -55,6 +56,8 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
   const resource = config.audience;
   const secureCookies = config.publicUrl.startsWith("https://");
   const redirectUris = [`${config.publicUrl}/login/callback`, `${config.publicUrl}/silent-callback.html`];
+  // The console's own origin and its client's: the only ones allowed cross-origin calls.
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...redirectUris.map((u) => new URL(u).origin)]);
 
   const configuration: Configuration = {
     adapter: databaseAdapter(db),
@@ -83,6 +86,7 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
     },
     scopes: ["openid", "profile", "email", "offline_access"],
     pkce: { required: () => true },
+    clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
@@ -188,7 +192,8 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
   };
 
   const provider = new Provider(config.issuer, configuration);
-  // With PUBLIC_URL set, the forwarded headers are set (or checked) by asPublicRequest.
+  // Behind a proxy or with PUBLIC_URL set, asPublicRequest sets the forwarded host and scheme
+  // from the configured address, so every URL the provider builds is the public one.
   provider.proxy = config.TRUST_PROXY || !!config.PUBLIC_URL;
 
   // Signing out ends every session of the user, here and on every replica, and the LOGOUT
@@ -218,6 +223,7 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
     await next();
     await loggingOut.get(ctx);
   });
+  provider.use(httpPolicyMiddleware(config.publicUrl, allowedOrigins));
   provider.use(revocationMiddleware(config, db, bus, keys, ACCESS_TOKEN_TTL));
 
   return provider;
