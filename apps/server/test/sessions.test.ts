@@ -93,6 +93,22 @@ describe.each(DB_KINDS)("what ends a session (%s)", (kind) => {
     expect((await refresh(t.app, keep.tokens!.refresh_token!)).statusCode).toBe(200);
   });
 
+  it("leaving the group that gave the user's only menu ends them", async () => {
+    const id = await seedUser(t.testDb.db, "gil", { groups: ["gil-team"] });
+    const { rows } = await t.testDb.db.query<{ id: number }>(
+      "SELECT id FROM menu_permissions WHERE menu_key = 'client-configuration'",
+    );
+    expect(
+      (await api(t.app, admin, "PUT", `/menu/${rows[0]!.id}`, { groupsToAssign: ["console-admins", "gil-team"] }))
+        .status,
+    ).toBe(200);
+    const r = await signIn(t.app, "gil", USER_PASSWORD);
+    expect(await meStatus(t.app, r.tokens!.access_token)).toBe(200);
+    const change = { groupsToAssign: [], groupsToRemove: ["gil-team"] };
+    expect((await api(t.app, admin, "PUT", `/users/${id}/groups`, change)).status).toBe(200);
+    await expectEnded(r);
+  });
+
   it("a revoked access token is refused, with its grant's refresh token", async () => {
     const r = await signedIn("ray");
     const other = await signIn(t.app, "ray", USER_PASSWORD);
@@ -124,5 +140,6 @@ describe.each(DB_KINDS)("what ends a session (%s)", (kind) => {
     } finally {
       await quick.close();
     }
-  });
+    // It starts a console of its own, which takes a while on a busy machine.
+  }, 240_000);
 });

@@ -3,6 +3,7 @@ import { writeAudit } from "../../platform/audit.js";
 import { ADMIN_GROUP } from "../../platform/bootstrap.js";
 import { badRequest, notFound } from "../../platform/errors.js";
 import type { Services } from "../../platform/services.js";
+import { endSessionsOfUsersWithoutMenus } from "../../platform/sessions.js";
 import { writeAdminEvents } from "./admin-events.js";
 import {
   adminActor,
@@ -65,6 +66,7 @@ export async function deleteGroup(s: Services, ctx: ChangeCtx, id: string): Prom
   if (directoryManaged(s, group.source))
     throw badRequest(`Group ${group.name} comes from the directory; remove it there.`, "id");
   await s.db.tx(async (q) => {
+    const members = await q.query<{ user_id: string }>("SELECT user_id FROM user_groups WHERE group_id = $1", [id]);
     await q.query("DELETE FROM groups WHERE id = $1", [id]);
     await writeAudit(q, {
       source: USER_MANAGEMENT_AUDIT,
@@ -79,6 +81,7 @@ export async function deleteGroup(s: Services, ctx: ChangeCtx, id: string): Prom
     await writeAdminEvents(q, adminActor(s, ctx), [
       { operation: "DELETE", resource: "GROUP", path: `groups/${id}`, representation: { id, name: group.name } },
     ]);
+    await endSessionsOfUsersWithoutMenus(q, s.config, { userIds: members.rows.map((r) => r.user_id) });
   });
   // The group's menu and component assignments went with it.
   await s.bus.publish("users");
@@ -134,6 +137,7 @@ export async function updateGroupUsers(
       ...added.rows.map((r) => membershipEvent("CREATE", r.user_id, id, group.name)),
       ...removed.rows.map((r) => membershipEvent("DELETE", r.user_id, id, group.name)),
     ]);
+    await endSessionsOfUsersWithoutMenus(q, s.config, { userIds: removed.rows.map((r) => r.user_id) });
   });
   await s.bus.publish("users");
   return { message: `Users of ${group.name} updated.` };
