@@ -18,6 +18,7 @@ import { Directory } from "./platform/directory.js";
 import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
+import { SessionStates } from "./platform/sessions.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
@@ -119,8 +120,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await bus.start();
   const directory = new Directory(db, bus);
   const access = new AccessControl(db, config, bus);
-  const idp = config.embeddedIdp ? await createEmbeddedIdp(config, db) : null;
-  const auth = new Authenticator(config, directory, idp ? idp.publicJwks : undefined);
+  const idp = config.embeddedIdp ? await createEmbeddedIdp(config, db, bus) : null;
+  const sessions = new SessionStates(db, bus, config.SESSION_CHECK_SECONDS * 1000);
+  const auth = new Authenticator(config, directory, sessions, idp ? idp.publicJwks : undefined);
 
   const kube =
     opts.kube !== undefined ? opts.kube : configuredKubeClients(config, opts.sandbox?.urls.kubernetes ?? null);

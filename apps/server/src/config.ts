@@ -86,6 +86,13 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   LOGIN_MAX_IP_FAILURES: z.coerce.number().int().min(1).max(10_000).default(30),
+  // How long a replica may rely on what it read of a user's sessions; see docs/production.md.
+  SESSION_CHECK_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int({ message: "must be a whole number of seconds" })
+    .min(0, { message: "must be between 0 and 5" })
+    .max(5, { message: "must be between 0 and 5" })
+    .default(5),
   // Users, groups and directory sync (LDAP or Active Directory); see docs/ldap.md.
   LDAP_URL: z
     .string()

@@ -88,7 +88,9 @@ describe.each(DB_KINDS)("menu and component permissions (%s)", (kind) => {
       },
     ]);
     await api(t.app, admin, "PUT", `/menu/${audits.id}`, { usersToAssign: [] });
-    expect(await menuOf(ned)).toEqual([]);
+    // Ned's last menu is gone: so is his session; signed in again, he has no menu.
+    expect((await api(t.app, ned, "GET", "/menu")).status).toBe(401);
+    expect(await menuOf(await tokenFor(t.app, "ned", USER_PASSWORD))).toEqual([]);
   });
 
   it("makes a menu inactive for everyone, and active again", async () => {
@@ -96,10 +98,11 @@ describe.each(DB_KINDS)("menu and component permissions (%s)", (kind) => {
     const audits = await menu("audits");
     const off = await api(t.app, admin, "PUT", `/menu/${audits.id}/status`, { status: false });
     expect(off.body.message).toBe("Menu Audits is now inactive.");
-    expect(await menuOf(mia)).toEqual([]);
+    // Audits was Mia's only menu: her session ended with it.
+    expect((await api(t.app, mia, "GET", "/menu")).status).toBe(401);
     expect((await menuOf(admin)).includes("audits")).toBe(false);
     await api(t.app, admin, "PUT", `/menu/${audits.id}/status`, { status: true });
-    expect(await menuOf(mia)).toEqual(["home", "audits"]);
+    expect(await menuOf(await tokenFor(t.app, "mia", USER_PASSWORD))).toEqual(["home", "audits"]);
   });
 
   it("refuses changes that would lock the settings out, and bad bodies, writing nothing", async () => {

@@ -137,7 +137,9 @@ describe.each(DB_KINDS)("users and groups (%s)", (kind) => {
     expect((await signIn(t.app, "ann", USER_PASSWORD)).ok).toBe(false);
     const on = await api(t.app, admin, "PUT", `/users/${ids.ann}/status`, { enabled: true });
     expect(on.body.message).toBe("User ann enabled.");
-    expect((await me()).statusCode).toBe(200);
+    // The disable ended her sessions for good: she signs in again.
+    expect((await me()).json().error).toBe("Your session has ended. Please sign in again.");
+    expect((await signIn(t.app, "ann", USER_PASSWORD)).ok).toBe(true);
   });
 
   it("does not let an administrator disable their own account", async () => {

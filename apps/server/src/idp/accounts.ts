@@ -31,18 +31,17 @@ interface UserRow {
   password_hash: string | null;
   password_must_change: boolean;
   source: string;
-  failed_logins: number;
-  locked_until: Date | null;
 }
 
 const INVALID = "Invalid username or password.";
 
 /**
- * Checks a sign-in. Repeated failures lock the user for a while; failures for names that
- * do not exist are counted in memory so that they are slowed the same way.
+ * Checks a sign-in. Repeated failures for one name from one client address lock that name for
+ * that address only (in the database, so every replica sees it): whoever guesses from one
+ * address cannot lock the real user out of another, and names that do not exist are counted
+ * the same way, so the answers do not tell which names exist.
  */
 export class CredentialChecker {
-  private readonly unknownFailures = new Map<string, { count: number; until: number }>();
   directoryAuth: DirectoryAuthenticator | null = null;
 
   constructor(
@@ -59,53 +58,61 @@ export class CredentialChecker {
     };
   }
 
-  async check(usernameInput: string, password: string): Promise<CredentialResult> {
+  async check(usernameInput: string, password: string, ipAddress: string): Promise<CredentialResult> {
     const username = usernameInput.trim().toLowerCase();
-    const { rows } = await this.db.query<UserRow>(
-      "SELECT id, enabled, password_hash, password_must_change, source, failed_logins, locked_until FROM users WHERE username = $1",
-      [username],
-    );
-    const user = rows[0];
-    if (!user) {
-      const entry = this.unknownFailures.get(username);
-      if (entry && entry.until > Date.now()) return { ok: false, reason: "locked", ...this.lockedMessage(entry.until) };
-      await verifyPassword(password, null);
-      this.countUnknownFailure(username);
-      return { ok: false, reason: "invalid", message: INVALID };
-    }
-    if (user.locked_until && user.locked_until.getTime() > Date.now())
-      return { ok: false, reason: "locked", ...this.lockedMessage(user.locked_until.getTime()) };
-
-    const valid =
-      user.source !== "local" && this.directoryAuth
+    const [locks, users] = await Promise.all([
+      this.db.query<{ locked_until: Date }>(
+        "SELECT locked_until FROM login_failures WHERE username = $1 AND ip_address = $2 AND locked_until > now()",
+        [username, ipAddress],
+      ),
+      this.db.query<UserRow>(
+        "SELECT id, enabled, password_hash, password_must_change, source FROM users WHERE username = $1",
+        [username],
+      ),
+    ]);
+    if (locks.rows[0])
+      return { ok: false, reason: "locked", ...this.lockedMessage(new Date(locks.rows[0].locked_until).getTime()) };
+    const user = users.rows[0];
+    const valid = !user
+      ? await verifyPassword(password, null)
+      : user.source !== "local" && this.directoryAuth
         ? await this.directoryAuth(username, password)
         : await verifyPassword(password, user.password_hash);
-    if (!valid) {
-      const failures = user.failed_logins + 1;
-      const lock = failures >= this.config.LOGIN_MAX_FAILURES;
-      await this.db.query("UPDATE users SET failed_logins = $2, locked_until = $3 WHERE id = $1", [
-        user.id,
-        lock ? 0 : failures,
-        lock ? new Date(Date.now() + this.config.LOGIN_LOCK_MINUTES * 60_000) : null,
-      ]);
+    // A disabled account with a wrong password answers as any wrong password does.
+    if (!user || !valid) {
+      await this.countFailure(username, ipAddress);
       return { ok: false, reason: "invalid", message: INVALID };
     }
     // A disabled user learns so only after proving the password.
     if (!user.enabled)
       return { ok: false, reason: "disabled", message: "Your account is disabled. Contact an administrator." };
-    if (user.failed_logins > 0 || user.locked_until)
-      await this.db.query("UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1", [user.id]);
+    await this.db.query("DELETE FROM login_failures WHERE username = $1 AND ip_address = $2", [username, ipAddress]);
     return { ok: true, userId: user.id, mustChangePassword: user.password_must_change };
   }
 
-  private countUnknownFailure(username: string): void {
-    if (this.unknownFailures.size > 10_000) this.unknownFailures.clear();
-    const entry = this.unknownFailures.get(username) ?? { count: 0, until: 0 };
-    entry.count++;
-    if (entry.count >= this.config.LOGIN_MAX_FAILURES) {
-      entry.count = 0;
-      entry.until = Date.now() + this.config.LOGIN_LOCK_MINUTES * 60_000;
-    }
-    this.unknownFailures.set(username, entry);
+  private async countFailure(username: string, ipAddress: string): Promise<void> {
+    // A lock that has run out starts a fresh count.
+    const { rows } = await this.db.query<{ failures: number }>(
+      `INSERT INTO login_failures (username, ip_address, failures) VALUES ($1, $2, 1)
+       ON CONFLICT (username, ip_address) DO UPDATE SET
+         failures = CASE WHEN login_failures.locked_until IS NULL THEN login_failures.failures + 1 ELSE 1 END,
+         first_at = CASE WHEN login_failures.locked_until IS NULL THEN login_failures.first_at ELSE now() END,
+         locked_until = NULL
+       RETURNING failures`,
+      [username, ipAddress],
+    );
+    if ((rows[0]?.failures ?? 0) >= this.config.LOGIN_MAX_FAILURES)
+      await this.db.query(
+        `UPDATE login_failures SET failures = 0, locked_until = now() + make_interval(mins => $3)
+          WHERE username = $1 AND ip_address = $2`,
+        [username, ipAddress, this.config.LOGIN_LOCK_MINUTES],
+      );
   }
+}
+
+/** Forgets failures older than a day that hold no lock; called with the provider's purge. */
+export async function purgeLoginFailures(db: Db): Promise<void> {
+  await db.query(
+    "DELETE FROM login_failures WHERE (locked_until IS NULL AND first_at < now() - interval '1 day') OR locked_until < now()",
+  );
 }

@@ -65,8 +65,9 @@ export function databaseAdapter(db: Db): new (model: string) => Adapter {
   };
 }
 
-/** Removes expired provider records; called on a schedule. */
+/** Removes expired provider records and revocations of tokens that expired; called on a schedule. */
 export async function purgeExpired(db: Db): Promise<number> {
   const r = await db.query("DELETE FROM oidc_payloads WHERE expires_at < now() - interval '1 hour'");
+  await db.query("DELETE FROM revoked_grants WHERE expires_at < now()");
   return r.rowCount;
 }

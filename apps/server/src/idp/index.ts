@@ -8,9 +8,10 @@ import type { CacheBus } from "../platform/cache-bus.js";
 import type { Db } from "../platform/db/index.js";
 import { HttpError } from "../platform/errors.js";
 import { hashPassword, passwordProblem } from "../platform/passwords.js";
+import { endSessions } from "../platform/sessions.js";
 import { every } from "../modules/audits/schedule.js";
 import { onceAcrossReplicas } from "../platform/scheduled-runs.js";
-import { CredentialChecker, recordLoginEvent } from "./accounts.js";
+import { CredentialChecker, purgeLoginFailures, recordLoginEvent } from "./accounts.js";
 import { purgeExpired } from "./adapter.js";
 import { loadOrCreateKeys, publicJwks, type IdpKeys } from "./keys.js";
 import { changePasswordPage, cspFor, loginPage, messagePage } from "./page.js";
@@ -28,9 +29,9 @@ const PASSWORD_CHANGE_MODEL = "PendingPasswordChange";
 /** A failed sign-in answers no sooner than this, to slow guessing. */
 const FAILURE_DELAY_MS = 600;
 
-export async function createEmbeddedIdp(config: Config, db: Db): Promise<EmbeddedIdp> {
+export async function createEmbeddedIdp(config: Config, db: Db, bus: CacheBus): Promise<EmbeddedIdp> {
   const keys = await loadOrCreateKeys(db);
-  const provider = createProvider(config, db, keys);
+  const provider = createProvider(config, db, keys, bus);
   const credentials = new CredentialChecker(db, config);
   return { provider, keys, credentials, publicJwks: async () => publicJwks(keys) };
 }
@@ -48,22 +49,22 @@ function sendPage(reply: FastifyReply, status: number, render: (nonce: string) =
 }
 
 /**
- * With PUBLIC_URL set, the provider builds its URLs and cookies for that address: behind a
- * TLS-terminating proxy the request reaches us over plain HTTP, yet its links must say https
- * and its cookies must be Secure. A trusted proxy's X-Forwarded-Proto/Host are kept (the
- * scheme falls back to PUBLIC_URL's); an untrusted client's are replaced by PUBLIC_URL's.
+ * Behind a proxy (TRUST_PROXY) or with PUBLIC_URL set, the provider builds its URLs and cookies
+ * for the configured public address only: the scheme and host a request carries (Host,
+ * X-Forwarded-Host, X-Forwarded-Proto) are replaced, so a forged Host cannot put another
+ * address into the discovery document or a redirect. Behind a TLS-terminating proxy the
+ * request reaches us over plain HTTP, yet links must say https and cookies must be Secure.
+ * The client's address (X-Forwarded-For) is kept only from a trusted proxy.
  */
-export function asPublicRequest(headers: IncomingHttpHeaders, config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">) {
-  if (!config.PUBLIC_URL) return;
-  const pub = new URL(config.PUBLIC_URL);
-  const scheme = pub.protocol.slice(0, -1);
-  if (config.TRUST_PROXY) {
-    headers["x-forwarded-proto"] ??= scheme;
-    return;
-  }
-  headers["x-forwarded-proto"] = scheme;
+export function asPublicRequest(
+  headers: IncomingHttpHeaders,
+  config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY" | "publicUrl">,
+) {
+  if (!config.PUBLIC_URL && !config.TRUST_PROXY) return;
+  const pub = new URL(config.publicUrl);
+  headers["x-forwarded-proto"] = pub.protocol.slice(0, -1);
   headers["x-forwarded-host"] = pub.host;
-  delete headers["x-forwarded-for"];
+  if (!config.TRUST_PROXY) delete headers["x-forwarded-for"];
 }
 
 /** Mounts the provider at /oidc and its login pages at /interaction. */
@@ -82,7 +83,16 @@ export async function registerEmbeddedIdp(
   );
 
   // Expired sessions, codes and tokens are removed hourly, by one replica.
-  const purge = onceAcrossReplicas(db, "oidc-purge", 3_600_000, () => purgeExpired(db), app.log);
+  const purge = onceAcrossReplicas(
+    db,
+    "oidc-purge",
+    3_600_000,
+    async () => {
+      await purgeExpired(db);
+      await purgeLoginFailures(db);
+    },
+    app.log,
+  );
   const stopPurge = every(3_600_000, purge, app.log, "sign-in records purge");
   app.addHook("onClose", stopPurge);
 
@@ -164,7 +174,7 @@ export async function registerEmbeddedIdp(
         }
         let result;
         try {
-          result = await credentials.check(username, password);
+          result = await credentials.check(username, password, req.ip);
         } catch (err) {
           // An external directory that cannot check the password: say so on the page.
           if (!(err instanceof HttpError)) throw err;
@@ -255,6 +265,8 @@ export async function registerEmbeddedIdp(
             [pending.userId, await hashPassword(password)],
           );
           await q.query("DELETE FROM oidc_payloads WHERE model = $1 AND id = $2", [PASSWORD_CHANGE_MODEL, details.uid]);
+          // Whoever knew the old password may hold a session: it ends with it.
+          await endSessions(q, [pending.userId]);
         });
         await bus.publish("users");
         await recordLoginEvent(db, {

@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Config } from "../config.js";
+import { GRANT_CLAIM, SESSION_GENERATION_CLAIM } from "../platform/auth.js";
+import type { CacheBus } from "../platform/cache-bus.js";
 import type { Db } from "../platform/db/index.js";
+import { endSessions, grantRef } from "../platform/sessions.js";
 import { recordLoginEvent } from "./accounts.js";
 import { databaseAdapter } from "./adapter.js";
 import type { IdpKeys } from "./keys.js";
+import { httpPolicyMiddleware } from "./http-policy.js";
 import { cspFor, logoutPage, messagePage } from "./page.js";
+import { revocationMiddleware } from "./revocation.js";
 
 interface AccountRow {
   id: string;
@@ -14,13 +19,14 @@ interface AccountRow {
   last_name: string;
   email: string;
   enabled: boolean;
+  session_generation: number;
   groups: string[] | null;
 }
 
 async function loadAccount(db: Db, id: string): Promise<AccountRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const { rows } = await db.query<AccountRow>(
-    `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.enabled,
+    `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.enabled, u.session_generation,
             array_remove(array_agg(g.name ORDER BY g.name), NULL) AS groups
        FROM users u LEFT JOIN user_groups ug ON ug.user_id = u.id LEFT JOIN groups g ON g.id = ug.group_id
       WHERE u.id = $1 GROUP BY u.id`,
@@ -45,10 +51,13 @@ const ACCESS_TOKEN_TTL = 10 * 60;
 const SESSION_TTL = 10 * 60 * 60;
 
 /** The embedded OpenID Connect provider, mounted at `/oidc`, with its state in the database. */
-export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider {
+export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: CacheBus): Provider {
   const clientId = config.OIDC_CLIENT_ID;
   const resource = config.audience;
   const secureCookies = config.publicUrl.startsWith("https://");
+  const redirectUris = [`${config.publicUrl}/login/callback`, `${config.publicUrl}/silent-callback.html`];
+  // The console's own origin and its client's: the only ones allowed cross-origin calls.
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...redirectUris.map((u) => new URL(u).origin)]);
 
   const configuration: Configuration = {
     adapter: databaseAdapter(db),
@@ -60,7 +69,7 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider 
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
-        redirect_uris: [`${config.publicUrl}/login/callback`, `${config.publicUrl}/silent-callback.html`],
+        redirect_uris: redirectUris,
         post_logout_redirect_uris: [`${config.publicUrl}/login`, `${config.publicUrl}/`],
       },
     ],
@@ -77,10 +86,12 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider 
     },
     scopes: ["openid", "profile", "email", "offline_access"],
     pkce: { required: () => true },
+    clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // A client revokes only tokens issued to it.
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
@@ -147,7 +158,16 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider 
       const account = await loadAccount(db, token.accountId as string);
       if (!account) return undefined;
       const { preferred_username, name, email, groups } = profileClaims(account);
-      return { preferred_username, name, email, groups };
+      // The session generation and grant let the API refuse the token once either has ended.
+      const grant = "grantId" in token && typeof token.grantId === "string" ? grantRef(token.grantId) : undefined;
+      return {
+        preferred_username,
+        name,
+        email,
+        groups,
+        [SESSION_GENERATION_CLAIM]: account.session_generation,
+        ...(grant ? { [GRANT_CLAIM]: grant } : {}),
+      };
     },
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL,
@@ -172,33 +192,39 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys): Provider 
   };
 
   const provider = new Provider(config.issuer, configuration);
-  // With PUBLIC_URL set, the forwarded headers are set (or checked) by asPublicRequest.
+  // Behind a proxy or with PUBLIC_URL set, asPublicRequest sets the forwarded host and scheme
+  // from the configured address, so every URL the provider builds is the public one.
   provider.proxy = config.TRUST_PROXY || !!config.PUBLIC_URL;
 
-  // The LOGOUT event is written before the response leaves, so the trail already holds it
-  // when the user sees the sign-in page. The event itself cannot be awaited; the middleware can.
+  // Signing out ends every session of the user, here and on every replica, and the LOGOUT
+  // event is written, all before the response leaves: the user's old tokens no longer open
+  // the API when the sign-in page shows. The event cannot be awaited; the middleware can.
   const loggingOut = new WeakMap<object, Promise<void>>();
   provider.on("end_session.success", (ctx: KoaContextWithOIDC) => {
     const accountId = ctx.oidc.session?.accountId;
     if (!accountId) return;
-    const written = loadAccount(db, accountId)
-      .then((account) =>
-        account
-          ? recordLoginEvent(db, {
-              username: account.username,
-              ipAddress: ctx.ip,
-              type: "LOGOUT",
-              clientId: ctx.oidc.client?.clientId ?? clientId,
-            })
-          : undefined,
-      )
-      .catch(() => undefined);
-    loggingOut.set(ctx, written);
+    const done = (async () => {
+      const account = await loadAccount(db, accountId);
+      if (!account) return;
+      await db.tx((q) => endSessions(q, [account.id]));
+      await bus.publish("sessions");
+      await recordLoginEvent(db, {
+        username: account.username,
+        ipAddress: ctx.ip,
+        type: "LOGOUT",
+        clientId: ctx.oidc.client?.clientId ?? clientId,
+      });
+    })();
+    // Awaited by the middleware below; marked handled so that a failure is not reported twice.
+    done.catch(() => undefined);
+    loggingOut.set(ctx, done);
   });
   provider.use(async (ctx, next) => {
     await next();
     await loggingOut.get(ctx);
   });
+  provider.use(httpPolicyMiddleware(config.publicUrl, allowedOrigins));
+  provider.use(revocationMiddleware(config, db, bus, keys, ACCESS_TOKEN_TTL));
 
   return provider;
 }

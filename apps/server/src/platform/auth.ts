@@ -12,6 +12,7 @@ import type { Principal } from "./access.js";
 import type { Directory } from "./directory.js";
 import { UpstreamError, unauthorized } from "./errors.js";
 import { countExternalError } from "./metrics.js";
+import type { SessionState, SessionStates } from "./sessions.js";
 
 type KeySet = ReturnType<typeof createLocalJWKSet>;
 
@@ -24,7 +25,16 @@ interface VerifiedClaims {
   name: string;
   email: string;
   expiresAt: number;
+  /** When the token was issued (ms); 0 when it does not say. */
+  issuedAt: number;
+  /** The embedded provider's session generation and grant (see sessions.ts). */
+  generation?: number;
+  grant?: string;
 }
+
+/** Claims the embedded provider adds to its access tokens (provider.ts). */
+export const SESSION_GENERATION_CLAIM = "console_sgen";
+export const GRANT_CLAIM = "console_grant";
 
 /**
  * Accepts only bearer tokens signed by the configured issuer for this API (signature
@@ -44,6 +54,8 @@ export class Authenticator {
       "issuer" | "audience" | "embeddedIdp" | "OIDC_USERNAME_CLAIM" | "OIDC_GROUPS_CLAIM"
     >,
     private readonly directory: Directory,
+    /** Refuses tokens of sessions that were ended (sign-out, password reset, disable). */
+    private readonly sessions: SessionStates,
     /** The embedded provider's public keys, when it is the issuer. */
     private readonly localJwks?: () => Promise<JSONWebKeySet>,
   ) {}
@@ -92,9 +104,14 @@ export class Authenticator {
       claims = undefined;
     }
     claims ??= await this.verifySignature(token);
-    const user = await this.directory.find(claims.username);
+    const [user, session] = await Promise.all([
+      this.directory.find(claims.username),
+      this.sessions.get(claims.username),
+    ]);
     if (user && !user.enabled)
       throw unauthorized("Your account is disabled. Contact an administrator.", "user disabled");
+    const ended = Authenticator.endedBecause(claims, session);
+    if (ended) throw unauthorized("Your session has ended. Please sign in again.", ended);
     const groups = [...new Set([...(user?.groups ?? []), ...claims.tokenGroups])];
     return {
       userId: user?.id ?? null,
@@ -105,6 +122,16 @@ export class Authenticator {
       token,
       expiresAt: claims.expiresAt,
     };
+  }
+
+  /** Why the token's session is over, or null while it lasts. */
+  private static endedBecause(claims: VerifiedClaims, session: SessionState): string | null {
+    if (claims.grant && session.revokedGrants.has(claims.grant)) return "token was revoked";
+    if (claims.generation !== undefined) return claims.generation < session.generation ? "session ended" : null;
+    // Issue times are whole seconds: another issuer's token from the second the sessions ended
+    // is refused too (signing in again a second later works).
+    if (session.validAfter !== null && claims.issuedAt < session.validAfter) return "session ended";
+    return null;
   }
 
   private async verifySignature(token: string): Promise<VerifiedClaims> {
@@ -146,7 +173,15 @@ export class Authenticator {
       email: typeof claims.email === "string" ? claims.email : "",
       // The same 5 s of clock tolerance as the signature check.
       expiresAt: (payload.exp ?? 0) * 1000 + 5000,
+      issuedAt: (payload.iat ?? 0) * 1000,
     };
+    // Only the embedded provider's own claims are believed: another issuer's could say anything.
+    if (this.config.embeddedIdp) {
+      const generation = claims[SESSION_GENERATION_CLAIM];
+      const grant = claims[GRANT_CLAIM];
+      if (typeof generation === "number" && Number.isInteger(generation)) verified.generation = generation;
+      if (typeof grant === "string") verified.grant = grant;
+    }
     if (this.verified.size >= VERIFIED_CACHE_MAX) {
       const now = Date.now();
       for (const [k, v] of this.verified) if (v.expiresAt <= now) this.verified.delete(k);

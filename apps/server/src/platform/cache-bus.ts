@@ -3,7 +3,7 @@ import type { Db } from "./db/index.js";
 const CHANNEL = "console_cache";
 
 export type CacheTopic =
-  "users" | "access" | "settings" | "components" | "licence" | "policies" | "trino-metadata" | "insights";
+  "users" | "access" | "sessions" | "settings" | "components" | "licence" | "policies" | "trino-metadata" | "insights";
 
 /**
  * Tells every replica that cached data changed. Local listeners run at once; other

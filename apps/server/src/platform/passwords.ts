@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { dictionary } from "@zxcvbn-ts/language-common";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -44,6 +45,23 @@ export function generatePassword(): string {
   return out;
 }
 
+/**
+ * The most common passwords (about 49,000, from leaked-password lists) as zxcvbn-ts keeps and
+ * maintains them, lower case. Loaded on first use: it takes a few megabytes.
+ */
+let common: Set<string> | null = null;
+
+/**
+ * Whether the password is a common one, ignoring case, or a common one with only digits and
+ * symbols added at its end ("Password123!"), the usual way people meet length and mix rules.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary["passwords-common"]);
+  const lower = password.toLowerCase();
+  const stem = lower.replace(/[^a-z]+$/, "");
+  return common.has(lower) || (stem.length >= 4 && common.has(stem));
+}
+
 /** Rules for a password a person chooses. Returns the problem, or null when it is fine. */
 export function passwordProblem(password: string, username: string): string | null {
   if (password.length < 12) return "Password must be at least 12 characters.";
@@ -51,5 +69,6 @@ export function passwordProblem(password: string, username: string): string | nu
   if (password.toLowerCase().includes(username.toLowerCase())) return "Password must not contain the username.";
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   if (classes < 3) return "Password must mix at least three of: lower case, upper case, digits, symbols.";
+  if (isCommonPassword(password)) return "Password is too common; choose one that is not on lists of leaked passwords.";
   return null;
 }

@@ -41,6 +41,8 @@ export interface SignInResult {
   /** The login page's status and HTML when sign-in did not go through. */
   status?: number;
   page?: string;
+  /** The interaction's path, to continue it (e.g. with a password change). */
+  interaction?: string;
 }
 
 /**
@@ -61,7 +63,8 @@ export async function signIn(app: FastifyInstance, username: string, password: s
     payload: new URLSearchParams({ username, password }).toString(),
   });
   jar.take(login);
-  if (login.statusCode !== 303) return { ok: false, status: login.statusCode, page: login.body };
+  if (login.statusCode !== 303)
+    return { ok: false, status: login.statusCode, page: login.body, interaction, cookie: jar.header() };
   const resume = await app.inject({
     method: "GET",
     url: pathOf(login.headers.location as string),

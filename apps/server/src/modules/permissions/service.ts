@@ -4,6 +4,7 @@ import { writeAudit, type Actor } from "../../platform/audit.js";
 import { badRequest, forbidden, notFound } from "../../platform/errors.js";
 import { checkGroupChange, checkManage, keepAnAdministrator } from "../../platform/grants.js";
 import type { Services } from "../../platform/services.js";
+import { endSessionsOfUsersWithoutMenus } from "../../platform/sessions.js";
 import { groupsByName, usersByName } from "../users/store.js";
 import { listPermissions, replaceAssignments, type PermissionKind, type PermissionRow } from "./store.js";
 
@@ -128,6 +129,7 @@ export async function updateAssignment(
           ],
         },
       });
+      if (k.kind === "menu") await endSessionsOfUsersWithoutMenus(q, s.config, before);
     }),
   );
   await s.bus.publish("access");
@@ -169,6 +171,7 @@ export async function updateStatus(
         summary: what.replace(/\.$/, ""),
         details: { key: before.key, changeSet: [{ column: "status", oldVal: before.status, newVal: status }] },
       });
+      if (k.kind === "menu") await endSessionsOfUsersWithoutMenus(q, s.config, before);
     }),
   );
   await s.bus.publish("access");

@@ -4,6 +4,7 @@ import { ADMIN_GROUP } from "../../platform/bootstrap.js";
 import { badRequest, notFound } from "../../platform/errors.js";
 import { checkGrant, checkGroupChange, checkManage, keepAnAdministrator } from "../../platform/grants.js";
 import type { Services } from "../../platform/services.js";
+import { endSessionsOfUsersWithoutMenus } from "../../platform/sessions.js";
 import { writeAdminEvents } from "./admin-events.js";
 import {
   adminActor,
@@ -68,6 +69,7 @@ export async function deleteGroup(s: Services, ctx: ChangeCtx, id: string): Prom
   await checkGroupChange(s.access, ctx.principal, group.name, "delete");
   await s.db.tx((q) =>
     keepAnAdministrator(q, "id", async () => {
+      const members = await q.query<{ user_id: string }>("SELECT user_id FROM user_groups WHERE group_id = $1", [id]);
       await q.query("DELETE FROM groups WHERE id = $1", [id]);
       await writeAudit(q, {
         source: USER_MANAGEMENT_AUDIT,
@@ -82,6 +84,7 @@ export async function deleteGroup(s: Services, ctx: ChangeCtx, id: string): Prom
       await writeAdminEvents(q, adminActor(s, ctx), [
         { operation: "DELETE", resource: "GROUP", path: `groups/${id}`, representation: { id, name: group.name } },
       ]);
+      await endSessionsOfUsersWithoutMenus(q, s.config, { userIds: members.rows.map((r) => r.user_id) });
     }),
   );
   // The group's menu and component assignments went with it.
@@ -142,6 +145,7 @@ export async function updateGroupUsers(
         ...added.rows.map((r) => membershipEvent("CREATE", r.user_id, id, group.name)),
         ...removed.rows.map((r) => membershipEvent("DELETE", r.user_id, id, group.name)),
       ]);
+      await endSessionsOfUsersWithoutMenus(q, s.config, { userIds: removed.rows.map((r) => r.user_id) });
     }),
   );
   await s.bus.publish("users");

@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from "../../platform/errors.js";
 import { checkGroupGrants, checkManage, keepAnAdministrator } from "../../platform/grants.js";
 import { hashPassword, passwordProblem } from "../../platform/passwords.js";
 import type { Services } from "../../platform/services.js";
+import { endSessions, endSessionsOfUsersWithoutMenus } from "../../platform/sessions.js";
 import { writeAdminEvents, type AdminEvent } from "./admin-events.js";
 import {
   adminActor,
@@ -158,6 +159,7 @@ export async function updateUserGroups(
         ...removed.rows.map((r) => membershipEvent("DELETE", id, r.group_id, nameOf.get(r.group_id)!)),
       ];
       await writeAdminEvents(q, adminActor(s, ctx), events);
+      if (removed.rowCount) await endSessionsOfUsersWithoutMenus(q, s.config, { userIds: [id] });
     }),
   );
   await s.bus.publish("users");
@@ -207,6 +209,7 @@ export async function updateUserStatus(
       await writeAdminEvents(q, adminActor(s, ctx), [
         { operation: "UPDATE", resource: "USER", path: `users/${id}`, representation: { id, enabled } },
       ]);
+      if (!enabled) await endSessions(q, [id]);
     }),
   );
   await s.bus.publish("users");
@@ -250,6 +253,7 @@ export async function resetPassword(
         representation: { type: "password", temporary: true },
       },
     ]);
+    await endSessions(q, [id], { unlock: true });
   });
   await s.bus.publish("users");
   return {

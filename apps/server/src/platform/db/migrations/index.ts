@@ -13,6 +13,7 @@ import * as scheduledRuns from "./0800_scheduled_runs.js";
 import * as auditPageKeys from "./0402_audit_page_keys.js";
 import * as adminEventFilters from "./0403_admin_event_filters.js";
 import * as publicationInputs from "./0210_publication_inputs.js";
+import * as sessions from "./0110_sessions.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -31,4 +32,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0402_audit_page_keys", sql: auditPageKeys.sql },
   { id: "0403_admin_event_filters", sql: adminEventFilters.sql },
   { id: "0210_publication_inputs", sql: publicationInputs.sql },
+  { id: "0110_sessions", sql: sessions.sql },
 ];
