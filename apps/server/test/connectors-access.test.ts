@@ -88,6 +88,18 @@ describe.each(DB_KINDS)("connectors need the debezium component (%s)", (kind) =>
     expect((await call("GET", API)).status).toBe(200);
   });
 
+  it("says in the API description that each connector route needs the component", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    for (const r of routes) {
+      const path = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+      expect(doc.paths[path]?.[r.method.toLowerCase()]?.description, `${r.method} ${path}`).toBe(
+        "Needs the `home` or `components` menu and the `debezium` component.",
+      );
+    }
+  });
+
   it("takes the component away on the next request once it is withdrawn", async () => {
     await t.testDb.db.query(
       `DELETE FROM component_users WHERE user_id = (SELECT id FROM users WHERE username = 'carla')`,
