@@ -166,6 +166,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const allowed = await services.access.menusFor(req.principal);
     if (!menus.some((m) => (allowed as string[]).includes(m)))
       throw forbidden("You are not authorized to do this.", `menu ${menus.join(" or ")} is required`);
+    if (access.component && !(await services.access.componentsFor(req.principal)).has(access.component))
+      throw forbidden(
+        `You are not authorized to do this: it needs the ${access.component} component.`,
+        `component ${access.component} is required`,
+      );
   });
 
   await registerOpenApi(app, config.publicUrl);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { MENU_KEYS } from "@console/contracts";
+import { LOG_FOLLOWS_PER_USER, MENU_KEYS } from "@console/contracts";
 import { isEd25519PublicKey } from "./modules/licences/format.js";
 
 const bool = z
@@ -174,6 +174,8 @@ const EnvSchema = z.object({
   KUBERNETES_IN_CLUSTER: bool.default(false),
   KUBERNETES_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   KUBERNETES_STATUS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  // Logs one user may follow at once, per replica; see docs/cluster.md.
+  LOG_FOLLOWS_PER_USER: z.coerce.number().int().min(1).max(100).default(LOG_FOLLOWS_PER_USER),
   // How often the console samples the metrics API for the usage charts; see docs/cluster.md.
   USAGE_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   // Licences: the vendor's Ed25519 public key that signs licence files; see docs/licences.md.

@@ -80,3 +80,13 @@ export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boole
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Gives a user a component permission directly (the settings screens do this through the API). */
+export async function assignComponent(db: Db, username: string, component: string): Promise<void> {
+  await db.query(
+    `INSERT INTO component_users (component_id, user_id)
+     SELECT p.id, u.id FROM component_permissions p, users u WHERE p.component_key = $1 AND u.username = $2
+     ON CONFLICT DO NOTHING`,
+    [component, username],
+  );
+}

@@ -3,7 +3,16 @@ import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, tokenFor } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
 import { assignMenus, seedUser, USER_PASSWORD } from "./support/seed.js";
-import { API, auditRows, caller, DB_PASSWORD, eventually, form, startWorker } from "./connectors-support.js";
+import {
+  API,
+  assignComponent,
+  auditRows,
+  caller,
+  DB_PASSWORD,
+  eventually,
+  form,
+  startWorker,
+} from "./connectors-support.js";
 
 type Row = {
   name: string;
@@ -250,9 +259,10 @@ describe.each(DB_KINDS)("connectors through Kafka Connect (%s)", (kind) => {
     expect((await auditRows(t.testDb.db, "Delete Connector")).map((r) => r.status)).toEqual(["success", "failure"]);
   });
 
-  it("lets the components menu in and keeps other users out", async () => {
+  it("lets the components menu with the debezium component in and keeps other users out", async () => {
     await seedUser(t.testDb.db, "cora");
     await assignMenus(t.testDb.db, "cora", ["components"]);
+    await assignComponent(t.testDb.db, "cora", "debezium");
     await t.services.bus.publish("access");
     const cora = caller(t.app, await tokenFor(t.app, "cora", USER_PASSWORD));
     expect((await cora("GET", API)).status).toBe(200);

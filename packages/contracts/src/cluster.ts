@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   HOST_CHART_WINDOW_MIN,
   LOG_TAIL_DEFAULT,
+  LOG_TAIL_MAX,
   OVERVIEW_DURATION_DEFAULT,
   OVERVIEW_DURATIONS_MIN,
 } from "./constants.js";
@@ -170,7 +171,12 @@ export const ComponentDetails = z.object({ services: z.array(ServiceDetails) });
 export const LogQuery = z.object({
   namespace: K8S_NAME.max(63),
   container: K8S_NAME.max(63).optional(),
-  tailLines: z.coerce.number().int().min(1).max(100_000).default(LOG_TAIL_DEFAULT),
+  tailLines: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LOG_TAIL_MAX, { message: `must be at most ${LOG_TAIL_MAX} lines` })
+    .default(LOG_TAIL_DEFAULT),
 });
 export const LogLines = z.object({ pod: z.string(), container: z.string().nullable(), lines: z.array(z.string()) });
 export type LogLines = z.infer<typeof LogLines>;

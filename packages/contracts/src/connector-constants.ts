@@ -41,6 +41,9 @@ export const CONNECTOR_CLASSES = [
   { className: "io.debezium.connector.db2.Db2Connector", label: "Db2", selectable: false },
 ] as const;
 
+/** The platform component (component permissions) every connector route and screen needs. */
+export const CONNECTOR_COMPONENT = "debezium";
+
 /** Connector names go into URLs and topic names: letters, digits, dot, dash, underscore. */
 export const CONNECTOR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Kafka topic names and Debezium's topic prefix allow these characters only. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   BOOTSTRAP_PATTERN,
   CONNECTOR_LIMITS,
+  CONNECTOR_COMPONENT,
   CONNECTOR_NAME_PATTERN,
   CONNECTORS_PAGE_SIZE,
   DECIMAL_HANDLING_MODES,
@@ -163,9 +164,23 @@ export const ConnectorDetails = ConnectorSummary.extend({ config: z.array(Connec
 });
 export type ConnectorDetails = z.infer<typeof ConnectorDetails>;
 
-export const ConnectorName = z.object({ name: z.string().min(1).max(255) });
+/**
+ * A connector name in a path, by Kafka Connect's own rules (not empty, no "/", no control
+ * characters) plus "." and "..", which a URL resolves to another path of the worker.
+ * Looser than the wizard's names: connectors made elsewhere stay reachable.
+ */
+export const ConnectorNameParam = z
+  .string()
+  .min(1, { message: "is required" })
+  .max(255, { message: "must be 255 characters or fewer" })
+  .refine((v) => v !== "." && v !== "..", { message: "must not be . or .." })
+  .refine((v) => !v.includes("/"), { message: "must not contain /" })
+  // eslint-disable-next-line no-control-regex
+  .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), { message: "must not contain control characters" });
+
+export const ConnectorName = z.object({ name: ConnectorNameParam });
 export const ConnectorStatusParams = z.object({
-  name: z.string().min(1).max(255),
+  name: ConnectorNameParam,
   status: z.enum(["pause", "resume"], { message: "must be pause or resume" }),
 });
 
@@ -202,7 +217,8 @@ export const ConnectorPlugins = z
   .meta({ id: "ConnectorPlugins" });
 export type ConnectorPlugins = z.infer<typeof ConnectorPlugins>;
 
-const access = { menu: ["home", "components"] } as const;
+/** The two places the screens live, and the component they manage (spec: only with debezium). */
+const access = { menu: ["home", "components"], component: CONNECTOR_COMPONENT } as const;
 const tags = ["connectors"];
 const base = "/admin-api/api/v1/connectors";
 

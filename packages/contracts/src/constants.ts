@@ -48,6 +48,10 @@ export const UNAUTHORIZED_REDIRECT_SECONDS = 5;
 
 export const USAGE_THRESHOLDS = { warning: 75, error: 90, max: 100 } as const;
 export const LOG_TAIL_DEFAULT = 200;
+/** The most lines one tail may ask for; more is a 400 (a tail of 100,000 lines slowed everyone). */
+export const LOG_TAIL_MAX = 5000;
+/** Logs one user may follow at once on one console replica (LOG_FOLLOWS_PER_USER overrides it). */
+export const LOG_FOLLOWS_PER_USER = 8;
 export const LOG_ROW_HEIGHT = 20;
 
 export const BREAKPOINTS = { tablet: 1180, smallDesktop: 1440, midDesktop: 1680, largeDesktop: 1920 } as const;

@@ -2,11 +2,12 @@ import type { z } from "zod";
 
 /**
  * Who may call a route. A menu key means "signed in and allowed that menu" (a list: any of
- * them, for data several screens share);
+ * them, for data several screens share); a component, when given, must be held as well
+ * (component permissions), for routes that act on one platform component;
  * "authenticated" means any signed-in, enabled user; "public" is reserved for
  * health, sign-in, static files and endpoints with their own credentials.
  */
-export type Access = { menu: string | readonly string[] } | "authenticated" | "public";
+export type Access = { menu: string | readonly string[]; component?: string } | "authenticated" | "public";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 

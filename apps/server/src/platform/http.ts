@@ -35,6 +35,13 @@ export function actorOf(req: FastifyRequest): Actor {
   return { username: req.principal?.username ?? "anonymous", ipAddress: req.ip ?? null };
 }
 
+/** Who may call the route, in the OpenAPI document's words. */
+function accessNote(access: Exclude<Access, string>): string {
+  const menus = typeof access.menu === "string" ? [access.menu] : access.menu;
+  const menu = `Needs the ${menus.map((m) => `\`${m}\``).join(" or ")} menu`;
+  return access.component ? `${menu} and the \`${access.component}\` component.` : `${menu}.`;
+}
+
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 502, 503] as const;
 
 /** Registers a route from its contract: schemas, access and OpenAPI all come from `def`. */
@@ -48,6 +55,7 @@ export function handle<D extends RouteDef>(app: FastifyInstance, def: D, handler
     config: { access: def.access },
     schema: {
       summary: def.summary,
+      ...(typeof def.access === "object" && def.access.component ? { description: accessNote(def.access) } : {}),
       tags: def.tags,
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),

@@ -1,9 +1,9 @@
-import { Writable } from "node:stream";
 import * as k8s from "@kubernetes/client-node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { JOB_KINDS, JOB_POD_LOG_FOLLOW_PATHS, JobLogQuery, LogQuery, POD_LOG_FOLLOW_PATH } from "@console/contracts";
 import { clusterError, type KubeClients } from "../../platform/kubernetes.js";
+import { eventSink, type FollowSlots } from "./follow-stream.js";
 import type { JobDetailsService } from "./job-details.js";
 import type { ClusterService } from "./service.js";
 
@@ -23,8 +23,13 @@ export type FollowTarget = { namespace: string; pod: string; container: string }
  * container writes it. Each event's id is the line's time, so a client that lost the
  * stream asks again from there and gets no line twice.
  */
-export function registerLogFollow(app: FastifyInstance, kube: () => KubeClients, service: () => ClusterService): void {
-  followRoute(app, kube, {
+export function registerLogFollow(
+  app: FastifyInstance,
+  kube: () => KubeClients,
+  service: () => ClusterService,
+  slots: FollowSlots,
+): void {
+  followRoute(app, kube, slots, {
     path: POD_LOG_FOLLOW_PATH,
     menu: ["home", "components"],
     query: FollowQuery,
@@ -44,9 +49,10 @@ export function registerJobLogFollow(
   app: FastifyInstance,
   kube: () => KubeClients,
   jobs: () => JobDetailsService,
+  slots: FollowSlots,
 ): void {
   for (const kind of JOB_KINDS)
-    followRoute(app, kube, {
+    followRoute(app, kube, slots, {
       path: JOB_POD_LOG_FOLLOW_PATHS[kind],
       menu: "components",
       query: JobFollowQuery,
@@ -62,6 +68,7 @@ export function registerJobLogFollow(
 function followRoute(
   app: FastifyInstance,
   kube: () => KubeClients,
+  slots: FollowSlots,
   opts: {
     path: string;
     menu: string | string[];
@@ -92,12 +99,17 @@ function followRoute(
       const q = req.query as { since?: string; tailLines: number };
       const lastId = (req.headers["last-event-id"] as string | undefined) ?? q.since;
       const resumeAfter = lastId && !Number.isNaN(Date.parse(lastId)) ? lastId : null;
+      // One slot per open follow, given back when the connection closes, however it ends.
+      const release = slots.take(req.principal!.username);
+      reply.raw.once("close", release);
       const target = await opts.target(name, q, req);
       if (!target) return reply.code(204).send();
       const { namespace, container } = target;
 
       reply.hijack();
       const res = reply.raw;
+      // The browser left while the pod was looked up: nothing to follow.
+      if (!res.socket || res.socket.destroyed) return;
       res.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache, no-transform",
@@ -106,25 +118,7 @@ function followRoute(
         "x-request-id": req.id,
       });
       res.write("retry: 1000\n\n");
-      let pending = "";
-      const sink = new Writable({
-        write(chunk: Buffer, _enc, done) {
-          pending += chunk.toString("utf8");
-          let nl;
-          let out = "";
-          while ((nl = pending.indexOf("\n")) >= 0) {
-            const line = pending.slice(0, nl);
-            pending = pending.slice(nl + 1);
-            const space = line.indexOf(" ");
-            const time = space > 0 ? line.slice(0, space) : "";
-            // Lines at or before the resume point were sent on the lost stream.
-            if (resumeAfter && time && time <= resumeAfter) continue;
-            out += `id: ${time}\ndata: ${JSON.stringify(space > 0 ? line.slice(space + 1) : line)}\n\n`;
-          }
-          if (out) res.write(out, () => done());
-          else done();
-        },
-      });
+      const sink = eventSink(res, resumeAfter);
       const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
       let abort: AbortController | null = null;
       const close = () => {

@@ -6,6 +6,7 @@ import type { KubeClients } from "../../platform/kubernetes.js";
 import type { Services } from "../../platform/services.js";
 import { ClusterCache } from "./cache.js";
 import { registerJobLogFollow, registerLogFollow } from "./follow.js";
+import { FollowSlots } from "./follow-stream.js";
 import { UsageSampler } from "./history.js";
 import { JobDetailsService } from "./job-details.js";
 import { JobsService } from "./jobs.js";
@@ -54,7 +55,9 @@ export function clusterModule(app: FastifyInstance, s: Services): void {
     use().componentDetails(params.name, principal),
   );
   handle(app, clusterRoutes.podLogs, ({ params, query }) => use().logs(params.pod, query));
-  registerLogFollow(app, clients, use);
+  // Shared by every follow route: the limit is per user, whichever log they follow.
+  const slots = new FollowSlots(s.config.LOG_FOLLOWS_PER_USER);
+  registerLogFollow(app, clients, use, slots);
   handle(app, usageRoutes.componentOverview, async ({ params, query, principal }) => {
     // The same access as the component's own statistics (404 or 403 before any history).
     await use().component(params.name, principal);
@@ -92,5 +95,5 @@ export function clusterModule(app: FastifyInstance, s: Services): void {
       return lines;
     });
   }
-  registerJobLogFollow(app, clients, useDetails);
+  registerJobLogFollow(app, clients, useDetails, slots);
 }

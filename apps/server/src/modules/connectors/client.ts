@@ -248,7 +248,15 @@ export class ConnectClient {
   }
 }
 
-const enc = (s: string) => encodeURIComponent(s);
+/**
+ * One path segment. "." and ".." survive encoding and a URL resolves them to another path of
+ * the worker (its root document, say), so they never leave the console; the routes refuse
+ * them first with a 400 naming the field.
+ */
+const enc = (s: string) => {
+  if (s === "." || s === "..") throw new Error(`refused to send the path segment ${s} to Kafka Connect`);
+  return encodeURIComponent(s);
+};
 
 function decode(text: string, what: string): unknown {
   try {

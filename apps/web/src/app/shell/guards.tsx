@@ -70,7 +70,9 @@ export function MenuGuard(props: { menu: MenuKey; requiresComponent?: string; ch
   const componentOk =
     !props.requiresComponent ||
     (!!components?.activeComponents.includes(props.requiresComponent) &&
-      !components.unlicensedComponents.includes(props.requiresComponent));
+      !components.unlicensedComponents.includes(props.requiresComponent) &&
+      // The server refuses these screens' calls without the component permission.
+      components.permittedComponents.includes(props.requiresComponent));
   if (!allowed || !componentOk) return <Unauthorized />;
   return <>{props.children}</>;
 }

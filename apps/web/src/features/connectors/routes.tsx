@@ -1,12 +1,18 @@
 import { lazy } from "react";
+import { CONNECTOR_COMPONENT } from "@console/contracts";
 import type { FeatureRoute } from "../../app/route-types";
 
 const ConnectorsPage = lazy(() => import("./ConnectorsPage"));
 const ConnectorWizardPage = lazy(() => import("./wizard/ConnectorWizardPage"));
 export const connectorsRoutes: FeatureRoute[] = [
-  { path: "/home/cdc", menu: "home", requiresComponent: "debezium", element: ConnectorsPage },
-  { path: "/components/cdc", menu: "components", requiresComponent: "debezium", element: ConnectorsPage },
-  { path: "/home/cdc/new", menu: "home", requiresComponent: "debezium", element: ConnectorWizardPage },
-  { path: "/components/cdc/new", menu: "components", requiresComponent: "debezium", element: ConnectorWizardPage },
+  { path: "/home/cdc", menu: "home", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorsPage },
+  { path: "/components/cdc", menu: "components", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorsPage },
+  { path: "/home/cdc/new", menu: "home", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorWizardPage },
+  {
+    path: "/components/cdc/new",
+    menu: "components",
+    requiresComponent: CONNECTOR_COMPONENT,
+    element: ConnectorWizardPage,
+  },
 ];
 export { toConnectors, toNewConnector } from "./links";

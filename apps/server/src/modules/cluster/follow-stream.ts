@@ -1,0 +1,92 @@
+import type { ServerResponse } from "node:http";
+import { Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { HttpError } from "../../platform/errors.js";
+
+/**
+ * A line longer than this is sent in pieces: a container that writes without ever ending a
+ * line (a progress bar, binary output) would otherwise grow one string without bound, and
+ * nothing would be written to the browser to hold the pod's log back.
+ */
+export const MAX_LINE_CHARS = 64 * 1024;
+
+/**
+ * The follows each user has open on this replica. Counted in memory: with several replicas
+ * one user may hold the limit on each, which still bounds what one replica serves.
+ */
+export class FollowSlots {
+  private readonly open = new Map<string, number>();
+
+  constructor(readonly perUser: number) {}
+
+  /** Takes a slot or refuses with 429; the function returned gives it back (only once). */
+  take(user: string): () => void {
+    const held = this.open.get(user) ?? 0;
+    if (held >= this.perUser)
+      throw new HttpError(
+        429,
+        `You are already following ${this.perUser} logs, the most one person may follow at once. Close one to follow another.`,
+        "too_many_follows",
+        undefined,
+        { "retry-after": "5" },
+      );
+    this.open.set(user, held + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (this.open.get(user) ?? 1) - 1;
+      if (left > 0) this.open.set(user, left);
+      else this.open.delete(user);
+    };
+  }
+
+  held(user: string): number {
+    return this.open.get(user) ?? 0;
+  }
+}
+
+/**
+ * Where the pod's log is piped: each line (`<time> <text>`) becomes a server-sent event whose
+ * id is its time. It takes the next chunk only once the reply could take this one (its
+ * 'drain'), so a browser that reads slowly holds the pod's log back instead of filling memory.
+ */
+export function eventSink(res: ServerResponse, resumeAfter: string | null): Writable {
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  // The rest of a line sent in pieces has no time of its own; it goes where its start went.
+  let continuing = false;
+  let skipping = false;
+  const event = (line: string, whole: boolean): string => {
+    let out = "";
+    if (!continuing) {
+      const space = line.indexOf(" ");
+      const time = space > 0 ? line.slice(0, space) : "";
+      // Lines at or before the resume point were sent on the lost stream.
+      skipping = !!resumeAfter && !!time && time <= resumeAfter;
+      const text = space > 0 ? line.slice(space + 1) : line;
+      if (!skipping) out = `${time ? `id: ${time}\n` : ""}data: ${JSON.stringify(text)}\n\n`;
+    } else if (!skipping) out = `data: ${JSON.stringify(line)}\n\n`;
+    continuing = !whole;
+    return out;
+  };
+  return new Writable({
+    write(chunk: Buffer, _enc, done) {
+      pending += decoder.write(chunk);
+      let out = "";
+      let start = 0;
+      let nl;
+      while ((nl = pending.indexOf("\n", start)) >= 0) {
+        out += event(pending.slice(start, nl), true);
+        start = nl + 1;
+      }
+      pending = pending.slice(start);
+      while (pending.length >= MAX_LINE_CHARS) {
+        out += event(pending.slice(0, MAX_LINE_CHARS), false);
+        pending = pending.slice(MAX_LINE_CHARS);
+      }
+      if (!out || res.write(out)) return done();
+      res.once("drain", () => done());
+    },
+  });
+}
