@@ -12,6 +12,7 @@ import * as insightsTables from "./0701_insights_tables.js";
 import * as scheduledRuns from "./0800_scheduled_runs.js";
 import * as auditPageKeys from "./0402_audit_page_keys.js";
 import * as adminEventFilters from "./0403_admin_event_filters.js";
+import * as auditPartitions from "./0410_audit_partitions.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -29,4 +30,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0800_scheduled_runs", sql: scheduledRuns.sql },
   { id: "0402_audit_page_keys", sql: auditPageKeys.sql },
   { id: "0403_admin_event_filters", sql: adminEventFilters.sql },
+  { id: "0410_audit_partitions", sql: auditPartitions.sql },
 ];
