@@ -9,6 +9,7 @@
 // - BENCH_MIGRATION_EVENTS (1,000,000; 0 skips it): the partitioning migration's time on a
 //   database of the previous release holding that many events.
 // Run with `npm run bench:audits` (after `npm run build`).
+import fs from "node:fs";
 import pg from "pg";
 import {
   ensureBuilt,
@@ -197,7 +198,24 @@ function minioEntry(i) {
  * Posts INGEST_EVENTS events in batches of 1,000 over 4 connections; then sends the first batch
  * again, which must be stored as nothing but duplicates. Returns events per second.
  */
-async function ingest(url, system) {
+/**
+ * CPU seconds used so far by the console and by the database's sessions (Linux /proc): on a
+ * machine shared with other work, CPU per event says what throughput two free cores would give.
+ */
+async function cpuSeconds(consolePid, c) {
+  const { rows } = await c.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database()");
+  const of = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, fields 14 and 15
+    } catch {
+      return 0; // a session that ended in between: its CPU is not counted
+    }
+  };
+  return { console: of(consolePid), db: rows.reduce((sum, r) => sum + of(r.pid), 0) };
+}
+
+async function ingest(url, system, cpu) {
   const trino = system === "trino";
   const body = (lo, hi) => {
     const events = Array.from({ length: hi - lo }, (_, k) => (trino ? trinoEvent(lo + k) : minioEntry(lo + k)));
@@ -220,6 +238,7 @@ async function ingest(url, system) {
   let next = 0;
   let stored = 0;
   const t0 = Date.now();
+  const cpu0 = await cpu();
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (next < batches.length) {
@@ -229,12 +248,17 @@ async function ingest(url, system) {
     }),
   );
   const rate = INGEST_EVENTS / ((Date.now() - t0) / 1000);
+  const cpu1 = await cpu();
+  const cpuPerEvent = {
+    console: (cpu1.console - cpu0.console) / INGEST_EVENTS,
+    db: (cpu1.db - cpu0.db) / INGEST_EVENTS,
+  };
   const again = await post(batches[0]);
   if (stored !== INGEST_EVENTS || again.stored !== 0 || again.duplicates !== Math.min(BATCH, INGEST_EVENTS))
     throw new Error(
       `${system} ingest stored ${stored} of ${INGEST_EVENTS}; the batch sent again stored ${again.stored}`,
     );
-  return rate;
+  return { rate, cpuPerEvent };
 }
 
 /** Removes what an earlier run ingested (all dated within the last day), so that it is stored anew. */
@@ -332,9 +356,9 @@ async function main() {
     await floor.stop();
     console.log(`HTTP round trip to a bare Node.js server: p50 ${fmt(trip.p50, 2)} ms, p95 ${fmt(trip.p95, 2)} ms`);
     for (const system of PARTS.has("ingest") ? ["trino", "minio"] : []) {
-      const rate = await ingest(consoleProc.url, system);
+      const { rate, cpuPerEvent } = await ingest(consoleProc.url, system, () => cpuSeconds(consoleProc.pid, c));
       console.log(
-        `${system} ingest, batches of ${BATCH}: ${Math.round(rate).toLocaleString("en")} events/s (${INGEST_EVENTS.toLocaleString("en")} events, all stored; a batch sent again stored none)`,
+        `${system} ingest, batches of ${BATCH}: ${Math.round(rate).toLocaleString("en")} events/s (${INGEST_EVENTS.toLocaleString("en")} events, all stored; a batch sent again stored none); CPU per event: console ${fmt(cpuPerEvent.console * 1e6)} µs, database ${fmt(cpuPerEvent.db * 1e6)} µs, so ${Math.round(2 / (cpuPerEvent.console + cpuPerEvent.db)).toLocaleString("en")} events/s on two free cores`,
       );
     }
     await clearIngested(c);
