@@ -188,6 +188,25 @@ describe.each(DB_KINDS)("Trino and MinIO ingest (%s)", (kind) => {
     expect((await api(t.app, token, "GET", "/auditableComponents")).status).toBe(403);
   });
 
+  it("stores a batch of 1,000 in one go, once, and a lone surrogate as U+FFFD", async () => {
+    const batch = Array.from({ length: 1000 }, (_, i) =>
+      trinoCompleted(`20260105_000000_${String(i).padStart(5, "0")}_batch`, {
+        user: "batcher",
+        // Older than the other tests' events, so their pages stay as they were.
+        at: new Date(Date.UTC(2026, 0, 5, 0, 0, i)).toISOString(),
+        query: i === 7 ? "SELECT '\ud800'" : `SELECT ${i}`,
+      }),
+    );
+    expect((await trino(batch)).json()).toMatchObject({ accepted: 1000, stored: 1000, duplicates: 0 });
+    expect((await trino(batch)).json()).toMatchObject({ accepted: 1000, stored: 0, duplicates: 1000 });
+    const { body } = await api(t.app, admin, "GET", "/trino/audit?first=0&max=1&user=batcher");
+    expect(body.total).toBe(1000);
+    const odd = await t.testDb.db.query<{ query: string }>(
+      "SELECT query FROM trino_query_events WHERE query_id = '20260105_000000_00007_batch'",
+    );
+    expect(odd.rows).toEqual([{ query: "SELECT '\ufffd'" }]);
+  });
+
   it("rejects an event holding a NUL character on its own, and keeps the rest of the batch", async () => {
     // PostgreSQL text cannot hold U+0000: such an event is refused before it reaches the database.
     const nul = trinoCompleted("20260302_130000_00010_abcde", { at: "2026-03-02T13:00:00Z" }) as {

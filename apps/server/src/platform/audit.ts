@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Db, Queryable } from "./db/index.js";
+import { MAINTENANCE_TIMEOUT_MS, type Db, type Queryable } from "./db/index.js";
 
 /** Chain lock: writers take it for the rest of their transaction, so links never fork. */
 const CHAIN_LOCK = 727_002;
@@ -50,7 +50,8 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-function contentHash(prevHash: string, e: Omit<StoredEvent, "seq" | "prev_hash" | "hash">): string {
+/** The hash of one link of the chain: the previous link and the event's canonical content. */
+export function contentHash(prevHash: string, e: Omit<StoredEvent, "seq" | "prev_hash" | "hash">): string {
   const content = canonicalJson({
     id: e.id,
     created_at: e.created_at.toISOString(),
@@ -73,13 +74,18 @@ function contentHash(prevHash: string, e: Omit<StoredEvent, "seq" | "prev_hash" 
  */
 export async function writeAudit(q: Queryable, entry: AuditEntry): Promise<{ id: string; seq: number }> {
   await q.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK]);
-  const head = (await q.query<{ seq: number; hash: string }>("SELECT seq, hash FROM audit_chain_head WHERE id = 1"))
-    .rows[0];
+  const head = (
+    await q.query<{ seq: number; hash: string; created_at: Date | null }>(
+      "SELECT seq, hash, created_at FROM audit_chain_head WHERE id = 1",
+    )
+  ).rows[0];
   const prevHash = head?.hash ?? GENESIS;
   const event = {
     id: randomUUID(),
+    // Never before the previous event (replicas' clocks differ a little): the chain's order and
+    // its months agree, so each month partition holds one stretch of the chain.
     // Millisecond precision survives the round trip through timestamptz unchanged.
-    created_at: new Date(Math.floor(Date.now())),
+    created_at: new Date(Math.max(Math.floor(Date.now()), head?.created_at ? head.created_at.getTime() : 0)),
     source: entry.source,
     action: entry.action,
     username: entry.actor.username,
@@ -112,9 +118,9 @@ export async function writeAudit(q: Queryable, entry: AuditEntry): Promise<{ id:
   );
   const seq = rows[0]!.seq;
   await q.query(
-    `INSERT INTO audit_chain_head (id, seq, hash) VALUES (1, $1, $2)
-     ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash`,
-    [seq, hash],
+    `INSERT INTO audit_chain_head (id, seq, hash, created_at) VALUES (1, $1, $2, $3)
+     ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, created_at = EXCLUDED.created_at`,
+    [seq, hash, event.created_at],
   );
   return { id: event.id, seq };
 }
@@ -126,60 +132,121 @@ export interface ChainVerdict {
   reason: string | null;
 }
 
+const TRAIL_COLUMNS =
+  "seq, id, created_at, source, action, username, ip_address, status, subject_id, subject_name, summary, details, prev_hash, hash";
+
+/** The trail source of the events that seal a checkpoint (see checkpointTrailPartition). */
+export const RETENTION_SOURCE = "audit-retention";
+
+interface Checkpoint {
+  seq: number;
+  hash: string;
+}
+
+/** Every table holding trail events: the row archive, archived months, then the live trail. */
+async function trailTables(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
+      WHERE schemaname = 'audit_archive' AND tablename LIKE 'audit\\_events\\_%' ORDER BY tablename`,
+  );
+  return ["audit_events_archive", ...rows.map((r) => r.name), "audit_events"];
+}
+
 /**
- * Recomputes every link from the first row to the recorded head: the archived events first
- * (retention moves the oldest there), then the live ones, as one chain.
+ * Recomputes every link from the first row to the recorded head, across the archived events
+ * and the live ones, in the order of the chain. Where retention dropped a stretch, a checkpoint
+ * holds its last link: the chain goes on from there, provided a later event of the chain seals
+ * that checkpoint (a checkpoint added afterwards has no seal, and the chain cannot take one).
  */
 export async function verifyAuditChain(db: Db, batch = 5000): Promise<ChainVerdict> {
   const head = (await db.query<{ seq: number; hash: string }>("SELECT seq, hash FROM audit_chain_head WHERE id = 1"))
     .rows[0];
+  const checkpoints = new Map(
+    (await db.query<Checkpoint>("SELECT seq, hash FROM audit_chain_checkpoints")).rows.map((c) => [c.hash, c]),
+  );
+  const union = (await trailTables(db))
+    .map((t) => `SELECT ${TRAIL_COLUMNS} FROM ${t} WHERE seq > $1`)
+    .join(" UNION ALL ");
+  const unsealed = new Set<string>();
   let prev = GENESIS;
   let lastSeq = 0;
   let checked = 0;
-  for (const table of ["audit_events_archive", "audit_events"]) {
-    for (;;) {
-      const { rows } = await db.query<StoredEvent>(`SELECT * FROM ${table} WHERE seq > $1 ORDER BY seq LIMIT $2`, [
-        lastSeq,
-        batch,
-      ]);
-      for (const row of rows) {
-        if (row.prev_hash !== prev)
+  for (;;) {
+    const { rows } = await db.query<StoredEvent>(`SELECT * FROM (${union}) trail ORDER BY seq LIMIT $2`, [
+      lastSeq,
+      batch,
+    ]);
+    for (const row of rows) {
+      if (row.prev_hash !== prev) {
+        const cp = checkpoints.get(row.prev_hash);
+        if (!cp || cp.seq <= lastSeq || cp.seq >= row.seq)
           return { valid: false, checked, brokenAtSeq: row.seq, reason: "a previous event was removed or altered" };
-        const expected = contentHash(prev, row);
-        if (expected !== row.hash)
-          return { valid: false, checked, brokenAtSeq: row.seq, reason: "the event's content was altered" };
-        prev = row.hash;
-        lastSeq = row.seq;
-        checked++;
+        unsealed.add(cp.hash);
+        prev = cp.hash;
       }
-      if (rows.length < batch) break;
+      const expected = contentHash(prev, row);
+      if (expected !== row.hash)
+        return { valid: false, checked, brokenAtSeq: row.seq, reason: "the event's content was altered" };
+      const sealed = row.source === RETENTION_SOURCE ? (row.details.checkpoint as Checkpoint | null) : null;
+      if (sealed && checkpoints.get(sealed.hash)?.seq === sealed.seq) unsealed.delete(sealed.hash);
+      prev = row.hash;
+      lastSeq = row.seq;
+      checked++;
     }
+    if (rows.length < batch) break;
   }
   if (head && (head.seq !== lastSeq || head.hash !== prev))
     return { valid: false, checked, brokenAtSeq: lastSeq, reason: "the latest events were removed" };
   if (!head && checked > 0) return { valid: false, checked, brokenAtSeq: null, reason: "the chain head is missing" };
+  if (unsealed.size > 0)
+    return { valid: false, checked, brokenAtSeq: null, reason: "a checkpoint is not sealed in the trail" };
   return { valid: true, checked, brokenAtSeq: null, reason: null };
 }
 
-const TRAIL_COLUMNS =
-  "seq, id, created_at, source, action, username, ip_address, status, subject_id, subject_name, summary, details, prev_hash, hash";
+/**
+ * Records the last link of a trail partition about to leave the live table, so that the chain
+ * verifies once that partition is dropped. The caller seals it with a trail event carrying the
+ * returned checkpoint, in the same transaction.
+ */
+export async function checkpointTrailPartition(
+  q: Queryable,
+  partition: { name: string; from: Date | null; to: Date },
+): Promise<{ events: number; checkpoint: Checkpoint | null }> {
+  await q.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK]);
+  const { rows } = await q.query<{ n: number; first: number | null; last: number | null }>(
+    `SELECT count(*) AS n, min(seq) AS first, max(seq) AS last FROM ${partition.name}`,
+    [],
+    { timeoutMs: MAINTENANCE_TIMEOUT_MS },
+  );
+  const { n, first, last } = rows[0]!;
+  if (!n || last === null || first === null) return { events: 0, checkpoint: null };
+  const hash = (await q.query<{ hash: string }>(`SELECT hash FROM ${partition.name} WHERE seq = $1`, [last])).rows[0]!
+    .hash;
+  await q.query(
+    `INSERT INTO audit_chain_checkpoints (seq, hash, first_seq, events, partition_name, range_from, range_to)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [last, hash, first, n, partition.name, partition.from, partition.to],
+  );
+  return { events: Number(n), checkpoint: { seq: last, hash } };
+}
 
 /**
- * Moves the trail's events older than `cutoff` to audit_events_archive, in one transaction.
- * Only a prefix of the chain moves, so archive and live rows still form one verifiable chain.
+ * Moves the trail's events older than `cutoff` from `table` (the live trail or one of its
+ * partitions) to audit_events_archive, in one transaction. Verification reads both.
  */
-export async function archiveAuditEvents(db: Db, cutoff: Date): Promise<number> {
+export async function archiveAuditEvents(db: Db, cutoff: Date, table = "audit_events"): Promise<number> {
   return db.tx(async (q) => {
     await q.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK]);
     await q.query("SELECT set_config('console.audit_archiving', 'on', true)");
     const { rows } = await q.query<{ n: string }>(
       `WITH moved AS (
-         DELETE FROM audit_events
-          WHERE seq <= (SELECT max(seq) FROM audit_events WHERE created_at < $1)
+         DELETE FROM ${table}
+          WHERE seq <= (SELECT max(seq) FROM ${table} WHERE created_at < $1)
           RETURNING ${TRAIL_COLUMNS})
        , ins AS (INSERT INTO audit_events_archive (${TRAIL_COLUMNS}) SELECT ${TRAIL_COLUMNS} FROM moved RETURNING 1)
        SELECT count(*) AS n FROM ins`,
       [cutoff],
+      { timeoutMs: MAINTENANCE_TIMEOUT_MS },
     );
     await q.query("SELECT set_config('console.audit_archiving', 'off', true)");
     return Number(rows[0]!.n);

@@ -157,7 +157,7 @@ export async function storeDagRuns(db: Db, runs: DagRun[]): Promise<void> {
     `INSERT INTO airflow_dag_runs (dag_id, run_id, execution_date, start_date, end_date, run_type, external_trigger, state)
      SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::text[],
        $7::boolean[], $8::text[])
-     ON CONFLICT (dag_id, run_id) DO UPDATE SET start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date,
+     ON CONFLICT (dag_id, run_id, execution_date) DO UPDATE SET start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date,
        state = EXCLUDED.state, fetched_at = now()`,
     [
       col("dag_id"),

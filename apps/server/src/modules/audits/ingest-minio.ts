@@ -111,7 +111,7 @@ export async function storeMinioEntries(q: Queryable, entries: MinioAuditEntry[]
        SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
          $8::text[], $9::int[], $10::bigint[], $11::bigint[], $12::bigint[], $13::text[], $14::text[], $15::text[],
          $16::jsonb[], $17::jsonb[], $18::text[])
-       ON CONFLICT (entry_key) DO NOTHING
+       ON CONFLICT (entry_key, time) DO NOTHING
        RETURNING 1)
      SELECT count(*) AS n FROM ins`,
     [

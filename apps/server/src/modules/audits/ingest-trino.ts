@@ -94,7 +94,10 @@ export function classifyTrinoEvent(raw: unknown): Classified {
     : { kind: "invalid", problem: describe(parsed.error) };
 }
 
-/** Stores completed queries; a query id already stored (Trino retried) is left as it is. */
+/**
+ * Stores completed queries; a query already stored (Trino retried: the same id and creation time)
+ * is left as it is. The key holds the creation time, as the table is partitioned by it.
+ */
 export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const cols = {
@@ -158,7 +161,7 @@ export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent
        SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::text[],
          $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[],
          $14::float8[], $15::float8[], $16::float8[], $17::text[], $18::text[], $19::text[], $20::text[], $21::jsonb[])
-       ON CONFLICT (query_id) DO NOTHING
+       ON CONFLICT (query_id, created_at) DO NOTHING
        RETURNING 1)
      SELECT count(*) AS n FROM ins`,
     Object.values(cols),

@@ -129,7 +129,7 @@ export async function pollKeycloak(db: Db, client: KeycloakEventsClient): Promis
   for (const { event: e, raw } of logins)
     await db.query(
       `INSERT INTO login_events (time, username, ip_address, type, client_id, error, details, realm, external_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT (realm, external_id) WHERE external_id IS NOT NULL DO NOTHING`,
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT (realm, external_id, time) WHERE external_id IS NOT NULL DO NOTHING`,
       [
         new Date(e.time),
         String(e.details?.username ?? e.userId ?? "unknown").slice(0, 255),
@@ -156,7 +156,7 @@ export async function pollKeycloak(db: Db, client: KeycloakEventsClient): Promis
       : undefined;
     await db.query(
       `INSERT INTO identity_admin_events (time, realm, auth_details, operation_type, resource_type, resource_path, error, external_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (realm, external_id) WHERE external_id IS NOT NULL DO NOTHING`,
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (realm, external_id, time) WHERE external_id IS NOT NULL DO NOTHING`,
       [
         new Date(e.time),
         realm,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AUDITABLE_COMPONENTS, AUDIT_TRAIL_SOURCES, auditRoutes } from "@console/contracts";
 import { verifyAuditChain } from "../../platform/audit.js";
+import { ensureAuditPartitions } from "../../platform/db/partitions.js";
 import { UpstreamError } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import { countIngested } from "../../platform/metrics.js";
@@ -18,6 +19,8 @@ import * as store from "./store.js";
 
 const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
 const VERDICT_MS = 60_000;
+/** Month partitions are made three months ahead; a run every six hours keeps that true. */
+const PARTITIONS_MS = 6 * 3_600_000;
 
 export async function auditsModule(app: FastifyInstance, s: Services): Promise<void> {
   const c = s.config;
@@ -85,7 +88,8 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
   handle(app, auditRoutes.status, async () => {
     const { rows } = await s.db.query<{ head: string | null; archived: string }>(
       `SELECT (SELECT seq FROM audit_chain_head WHERE id = 1) AS head,
-              (SELECT count(*) FROM audit_events_archive) AS archived`,
+              (SELECT count(*) FROM audit_events_archive)
+                + (SELECT coalesce(sum(events), 0) FROM audit_chain_checkpoints) AS archived`,
     );
     const key = `${rows[0]!.head}/${rows[0]!.archived}`;
     if (!verdict || verdict.key !== key || Date.now() - verdict.at > VERDICT_MS) {
@@ -162,6 +166,15 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
     const poll = async () => countIngested("keycloak", await pollKeycloak(s.db, client));
     s.onClose(every(ms, onceAcrossReplicas(s.db, "keycloak-events", ms, poll, s.log), s.log, "keycloak events"));
   }
+  const partitions = () => ensureAuditPartitions(s.db);
+  s.onClose(
+    every(
+      PARTITIONS_MS,
+      onceAcrossReplicas(s.db, "audit-partitions", PARTITIONS_MS, partitions, s.log),
+      s.log,
+      "audit partitions",
+    ),
+  );
   if (c.AUDIT_RETENTION_DAYS) {
     const days = c.AUDIT_RETENTION_DAYS;
     const retain = () => applyRetention(s.db, days);

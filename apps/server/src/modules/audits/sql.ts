@@ -30,14 +30,15 @@ export class Where {
 export const COUNT_CAP = 10_000;
 
 /**
- * The SQL of one page. With `key` (a unique column that an index carries with every filtered
- * column), the page's keys are found from the index alone and only those rows are read.
+ * The SQL of one page. With `key` (unique columns that an index carries with every filtered
+ * column), the page's keys are found from the index alone and only those rows are read. The key
+ * holds the partition column, so each row is read from its own month's partition only.
  */
 export function pageSql(opts: { from: string; select: string; where: Where; orderBy: string; key?: string }): string {
   const n = opts.where.params.length;
   const page = `ORDER BY ${opts.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
   return opts.key
-    ? `SELECT ${opts.select} FROM ${opts.from} WHERE ${opts.key} IN (SELECT ${opts.key} FROM ${opts.from} ${opts.where} ${page}) ORDER BY ${opts.orderBy}`
+    ? `SELECT ${opts.select} FROM ${opts.from} WHERE (${opts.key}) IN (SELECT ${opts.key} FROM ${opts.from} ${opts.where} ${page}) ORDER BY ${opts.orderBy}`
     : `SELECT ${opts.select} FROM ${opts.from} ${opts.where} ${page}`;
 }
 

@@ -245,7 +245,7 @@ export async function listTrino(db: Queryable, q: Q<typeof TrinoAuditQuery>) {
         "query_id, created_at, username, source_ip, query, query_state, failed, wall_seconds, catalog, error_name, failure_message",
       where,
       orderBy: "created_at DESC, query_id DESC",
-      key: "query_id",
+      key: "query_id, created_at",
       offset: q.first,
       limit: q.max,
     },
@@ -330,7 +330,7 @@ export async function listMinio(db: Queryable, q: Q<typeof MinioAuditQuery>) {
       orderBy: "time DESC, id DESC",
       offset: q.first,
       limit: q.max,
-      key: "id",
+      key: "id, time",
     },
     (r: {
       id: string;

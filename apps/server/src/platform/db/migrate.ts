@@ -1,5 +1,5 @@
 import { migrations } from "./migrations/index.js";
-import type { Db } from "./types.js";
+import { MAINTENANCE_TIMEOUT_MS, type Db } from "./types.js";
 
 /** Advisory lock id that keeps two replicas from migrating at once. */
 const MIGRATION_LOCK = 727_001;
@@ -18,7 +18,9 @@ export async function migrate(db: Db): Promise<string[]> {
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.id)) continue;
-      for (const statement of splitStatements(m.sql)) await q.query(statement);
+      // A migration may rework large tables (0410 partitions the audit tables): no request limit.
+      for (const statement of splitStatements(m.sql))
+        await q.query(statement, undefined, { timeoutMs: MAINTENANCE_TIMEOUT_MS });
       await q.query("INSERT INTO schema_migrations (id) VALUES ($1)", [m.id]);
       applied.push(m.id);
     }

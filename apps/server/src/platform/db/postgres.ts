@@ -8,7 +8,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 const statementNames = new Map<string, string>();
 
 /** The text with its values, named after the text when it is to be prepared. */
-function statement(sql: string, params: unknown[] | undefined, opts: QueryOptions | undefined): pg.QueryConfig {
+function statement(
+  sql: string,
+  params: unknown[] | undefined,
+  opts: QueryOptions | undefined,
+): pg.QueryConfig & { query_timeout?: number } {
+  if (opts?.timeoutMs) return { text: sql, values: params, query_timeout: opts.timeoutMs };
   if (!opts?.prepare) return { text: sql, values: params };
   let name = statementNames.get(sql);
   if (!name) {

@@ -11,7 +11,15 @@ export interface QueryOptions {
    * comes from the code alone (every value a parameter), as the number of such texts is bounded.
    */
   prepare?: boolean;
+  /**
+   * How long PostgreSQL may take before the client gives up, instead of the pool's limit for
+   * requests: for maintenance (migrations, partitions, retention) over millions of rows.
+   */
+  timeoutMs?: number;
 }
+
+/** The time maintenance statements may take (see QueryOptions.timeoutMs). */
+export const MAINTENANCE_TIMEOUT_MS = 6 * 3_600_000;
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {

@@ -14,6 +14,7 @@ import * as auditPageKeys from "./0402_audit_page_keys.js";
 import * as adminEventFilters from "./0403_admin_event_filters.js";
 import * as publicationInputs from "./0210_publication_inputs.js";
 import * as sessions from "./0110_sessions.js";
+import * as auditPartitions from "./0410_audit_partitions.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -33,4 +34,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0403_admin_event_filters", sql: adminEventFilters.sql },
   { id: "0210_publication_inputs", sql: publicationInputs.sql },
   { id: "0110_sessions", sql: sessions.sql },
+  { id: "0410_audit_partitions", sql: auditPartitions.sql },
 ];
