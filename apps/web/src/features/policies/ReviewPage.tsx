@@ -7,7 +7,7 @@ import { useNavigate, useParams } from "react-router";
 import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS, type Tnc } from "@console/contracts";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
-import { PLACEHOLDER } from "../../shared/lib/format";
+import { formatDateTime, formatPeriod } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { usePolicy, useReview } from "./api";
 import { policyCrumbs, toPolicies } from "./links";
@@ -102,7 +102,7 @@ export default function ReviewPage() {
               {t(`policies.sync.${p.syncStatus}`)}
             </Descriptions.Item>
             <Descriptions.Item label={t("policies.review.requestedAt")}>
-              {new Date(p.createdAt).toLocaleString()}
+              {formatDateTime(p.createdAt)}
             </Descriptions.Item>
           </Descriptions>
         </Card>
@@ -117,9 +117,7 @@ export default function ReviewPage() {
           />
         </Card>
         <Card title={t("policies.field.period")}>
-          {tnc.startDate || tnc.endDate
-            ? `${tnc.startDate ? new Date(tnc.startDate).toLocaleDateString() : PLACEHOLDER} – ${tnc.endDate ? new Date(tnc.endDate).toLocaleDateString() : PLACEHOLDER}`
-            : t("policies.noPeriod")}
+          {formatPeriod(tnc.startDate, tnc.endDate) ?? t("policies.noPeriod")}
         </Card>
         <Card title={t("policies.review.masksAndFilter")}>
           <PolicyDetails policy={p} />

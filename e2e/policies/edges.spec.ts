@@ -1,0 +1,39 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
+import { createUser } from "../support/db.js";
+import { adminPagePerTest, apiToken } from "../support/session.js";
+import { adminApi } from "../users/main.js";
+
+const baseUrl = inject("baseUrl");
+const databaseUrl = inject("databaseUrl");
+const USER = "pol-edge";
+/** The spec's date format, DD-MM-YYYY, h:mm:ss a. */
+const SPEC_DATE_TIME = /^\d{2}-\d{2}-\d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/;
+
+describe("policy screens' details", () => {
+  let page: Page;
+  let token: string;
+  beforeAll(async () => {
+    await createUser(databaseUrl, USER, "Pol-Edge-Pass-123");
+    token = await apiToken(baseUrl);
+  });
+  adminPagePerTest(baseUrl, (p) => (page = p));
+
+  const request = (table: string) =>
+    adminApi<{ id: number; policyName: string }>(baseUrl, token, "POST", "/acl/requests", {
+      catalogName: "hive",
+      schemaName: "sales",
+      tableName: table,
+      username: USER,
+    });
+
+  it("shows the request's date in the spec's format on the review page", async () => {
+    const req = await request("orders");
+    await page.goto(`${baseUrl}/policy-management/${req.id}/review`);
+    await page.getByRole("heading", { name: "Table access request" }).waitFor();
+    const requestedAt = page.getByRole("cell", { name: /^Requested at/ });
+    expect((await requestedAt.textContent())?.replace("Requested at", "").trim()).toMatch(SPEC_DATE_TIME);
+    await screenshot(page, "policies-review-date");
+  });
+});
