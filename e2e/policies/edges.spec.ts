@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { POLICY_LIMITS } from "@console/contracts";
 import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
@@ -35,5 +36,12 @@ describe("policy screens' details", () => {
     const requestedAt = page.getByRole("cell", { name: /^Requested at/ });
     expect((await requestedAt.textContent())?.replace("Requested at", "").trim()).toMatch(SPEC_DATE_TIME);
     await screenshot(page, "policies-review-date");
+  });
+
+  it("takes no more of a policy name than the limit", async () => {
+    await page.goto(`${baseUrl}/policy-management/new`);
+    const name = page.getByLabel("Policy name", { exact: true });
+    await name.pressSequentially("n".repeat(POLICY_LIMITS.name + 1));
+    expect(await name.inputValue()).toBe("n".repeat(POLICY_LIMITS.name));
   });
 });
