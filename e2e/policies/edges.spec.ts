@@ -4,6 +4,7 @@ import { POLICY_LIMITS } from "@console/contracts";
 import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
+import { apply, openAudits, openFilter, openTab } from "../audits/main.js";
 import { adminApi } from "../users/main.js";
 
 const baseUrl = inject("baseUrl");
@@ -43,5 +44,34 @@ describe("policy screens' details", () => {
     const name = page.getByLabel("Policy name", { exact: true });
     await name.pressSequentially("n".repeat(POLICY_LIMITS.name + 1));
     expect(await name.inputValue()).toBe("n".repeat(POLICY_LIMITS.name));
+  });
+
+  it("tells a request's approval in the audit change set as one sentence per field, wrapped in the drawer", async () => {
+    const req = await request("customers");
+    const stored = await adminApi<{ tnc: Record<string, unknown> & { contactDetails: Record<string, string> } }>(
+      baseUrl,
+      token,
+      "GET",
+      `/acl/${req.id}`,
+    );
+    const tnc = { ...stored.tnc, contactDetails: { ...stored.tnc.contactDetails, name: "Ops Team" } };
+    await adminApi(baseUrl, token, "PUT", `/acl/${req.id}/approve`, { tnc });
+
+    await openAudits(page, baseUrl);
+    await openTab(page, "Policy Management", "Policies");
+    await openFilter(page);
+    await page.getByLabel("Policy ID").fill(String(req.id));
+    await apply(page);
+    await page.getByRole("button", { name: `View the change set of ${req.policyName}` }).click();
+    const drawer = page.getByRole("dialog", { name: `Policy ${req.id}: ${req.policyName}` });
+    const sentence = drawer.getByRole("listitem").filter({ hasText: "Contact name: (none) → Ops Team" });
+    await sentence.waitFor();
+    expect(await drawer.getByText(/\{"name"/).count()).toBe(0);
+    // Every line stays inside the drawer.
+    const overflowing = await drawer
+      .getByRole("listitem")
+      .evaluateAll((items) => items.filter((li) => li.scrollWidth > li.clientWidth).length);
+    expect(overflowing).toBe(0);
+    await screenshot(page, "audits-policy-change-sentences");
   });
 });
