@@ -74,4 +74,25 @@ describe("policy screens' details", () => {
     expect(overflowing).toBe(0);
     await screenshot(page, "audits-policy-change-sentences");
   });
+
+  it("starts a review's general terms from the defaults an administrator edits in settings", async () => {
+    await page.goto(`${baseUrl}/settings`);
+    const card = page.getByLabel("Default general terms", { exact: true });
+    const prohibited = card.getByRole("textbox", { name: "Prohibited uses" });
+    await expect.poll(() => prohibited.inputValue()).toMatch(/^Use the data only for the purpose/);
+    await prohibited.fill("Edge default: no resale.");
+    await card.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("status").filter({ hasText: "Default general terms updated." }).waitFor();
+    await screenshot(page, "settings-default-terms");
+
+    const req = await request("payments");
+    await page.goto(`${baseUrl}/policy-management/${req.id}/review`);
+    await page.getByRole("heading", { name: "Table access request" }).waitFor();
+    const terms = (name: string) => page.getByRole("textbox", { name, exact: true });
+    await expect.poll(() => terms("Prohibited uses").inputValue()).toBe("Edge default: no resale.");
+    expect(await terms("Data quality disclaimer").inputValue()).toMatch(/within 30 days/);
+    expect(await terms("Termination conditions").inputValue()).toMatch(/30 days' written notice/);
+    expect(await terms("Liability limits").inputValue()).not.toBe("");
+    await screenshot(page, "policies-review-default-terms");
+  });
 });

@@ -9,6 +9,7 @@ import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
 import { formatDateTime, formatPeriod } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
+import { useDefaultTerms } from "../settings/generalSettingsApi";
 import { usePolicy, useReview } from "./api";
 import { policyCrumbs, toPolicies } from "./links";
 import { PolicyDetails } from "./parts/PolicyDetails";
@@ -25,9 +26,15 @@ export default function ReviewPage() {
   const review = useReview();
   const [tnc, setTnc] = useState<Tnc | null>(null);
   const [errors, setErrors] = useState<{ phone?: string; email?: string }>({});
+  const defaults = useDefaultTerms();
   useEffect(() => {
-    if (policy.data) setTnc(policy.data.tnc);
-  }, [policy.data]);
+    // Terms the request leaves empty start from the settings' defaults (none if they cannot be read).
+    if (policy.data && !defaults.isPending) {
+      const terms = { ...policy.data.tnc.generalTerms };
+      for (const k of Object.keys(terms) as Array<keyof Tnc["generalTerms"]>) terms[k] ||= defaults.data?.[k] ?? "";
+      setTnc({ ...policy.data.tnc, generalTerms: terms });
+    }
+  }, [policy.data, defaults.isPending, defaults.data]);
 
   if (policy.isLoading || !tnc) return <Spin />;
   if (policy.isError || !policy.data) return <Alert type="error" showIcon title={errorMessage(policy.error)} />;
@@ -59,6 +66,7 @@ export default function ReviewPage() {
   const term = (key: keyof Tnc["generalTerms"]) => (
     <Form.Item label={t(`policies.review.terms.${key}`)}>
       <Input.TextArea
+        aria-label={t(`policies.review.terms.${key}`)}
         rows={2}
         maxLength={POLICY_LIMITS.term}
         showCount
