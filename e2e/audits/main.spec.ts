@@ -233,12 +233,12 @@ describe("audits", () => {
     await drawer.waitFor();
     const bullets = (await drawer.getByRole("listitem").allInnerTexts()).map((s) => s.trim());
     expect(bullets).toEqual([
-      `Policy name changed from "finance" to "${name}".`,
+      `Policy name: finance → ${name}`,
       "Privileges: added INSERT.",
       "Assigned users: added bob.",
       "Assigned groups: added analysts.",
-      'Access changed from "read-only" to "all".',
-      `Row filter on region set to "region = 'EU'".`,
+      "Access: read-only → all",
+      "Row filter on region: (none) → region = 'EU'",
     ]);
     await screenshot(page, "audits-policy-drawer");
     await page.keyboard.press("Escape");
@@ -298,7 +298,7 @@ describe("audits", () => {
     await page.getByRole("button", { name: "View the change set of Insights" }).first().click();
     const drawer = page.getByRole("dialog", { name: "Change set" });
     await drawer.waitFor();
-    expect(await drawer.getByRole("listitem").allInnerTexts()).toEqual(['Status changed from "true" to "false".']);
+    expect(await drawer.getByRole("listitem").allInnerTexts()).toEqual(["Status: true → false"]);
   });
 
   it("lists notebook events and opens the classification change set", async () => {
@@ -325,7 +325,7 @@ describe("audits", () => {
     await drawer.waitFor();
     expect(await drawer.innerText()).toContain("customer-email");
     expect((await drawer.getByRole("listitem").allInnerTexts()).map((s) => s.trim())).toEqual([
-      'Description changed from "E-mail" to "Customer e-mail addresses".',
+      "Description: E-mail → Customer e-mail addresses",
       "Regex values: 2 added (^[a-z]+@corp\\.com$|^x@y$), 0 removed (—).",
       "Prediction weight of name changed from 30 to 25.",
       "Prediction weight of value changed from 70 to 75.",

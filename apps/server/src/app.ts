@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { auditRoutes } from "@console/contracts";
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { modules } from "./modules/index.js";
@@ -17,6 +18,7 @@ import { registerMetrics } from "./platform/metrics.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { registerOpenApi } from "./platform/openapi.js";
+import { prettyStream } from "./platform/pretty-log.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { SessionStates } from "./platform/sessions.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
@@ -48,9 +50,14 @@ export interface BuiltApp {
   generatedTrinoRulesToken: string | null;
 }
 
-export function loggerOptions(level: string) {
+/** Routes called many times a second by machines (the query and object-store audit feeds): logged at debug. */
+const QUIET_ROUTES = new Set<string>([auditRoutes.ingestTrino.path, auditRoutes.ingestMinio.path]);
+
+export function loggerOptions(level: string, pretty = false) {
   return {
     level,
+    // Readable lines at a terminal, JSON for everything else (files, pipes, collectors).
+    ...(pretty ? { stream: prettyStream() } : {}),
     redact: {
       paths: [
         "req.headers.authorization",
@@ -68,7 +75,7 @@ export function loggerOptions(level: string) {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config.LOG_LEVEL),
+    logger: opts.logger ?? loggerOptions(config.LOG_LEVEL, process.stdout.isTTY === true),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -94,7 +101,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook("onResponse", async (req, reply) => {
     const quiet =
-      req.url === "/healthz" || req.url === "/readyz" || (req.routeOptions.config?.quietLog && reply.statusCode < 400);
+      req.url === "/healthz" ||
+      req.url === "/readyz" ||
+      ((req.routeOptions.config?.quietLog || QUIET_ROUTES.has(req.routeOptions.url ?? "")) && reply.statusCode < 400);
     const level = reply.statusCode >= 500 ? "error" : quiet ? "debug" : "info";
     req.log[level](
       {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MessageBody } from "./common.js";
+import { POLICY_LIMITS } from "./policy-constants.js";
 import { route } from "./route.js";
 
 /** Insights refresh choices in seconds: 1m, 5m, 15m, 30m, 1h; default 1m (spec section 9). */
@@ -51,7 +52,24 @@ export const InsightsPreferencesUpdate = z
   .strict();
 export type InsightsPreferencesUpdate = z.input<typeof InsightsPreferencesUpdate>;
 
+const defaultTerm = z
+  .string({ message: "must be text" })
+  .max(POLICY_LIMITS.term, { message: `must be ${POLICY_LIMITS.term} characters or fewer` });
+
+/** The general terms a table access request's review starts from (spec: sample agreement defaults). */
+export const DefaultTerms = z
+  .object({
+    prohibitedUses: defaultTerm,
+    liabilityLimits: defaultTerm,
+    dataQualityDisclaimer: defaultTerm,
+    terminationConditions: defaultTerm,
+  })
+  .strict()
+  .meta({ id: "DefaultTerms" });
+export type DefaultTerms = z.infer<typeof DefaultTerms>;
+
 const SETTINGS = { menu: "settings" } as const;
+const DEFAULT_TERMS_PATH = "/admin-api/api/v1/settings/default-terms";
 
 export const settingsRoutes = {
   insightsPreferences: route({
@@ -78,6 +96,24 @@ export const settingsRoutes = {
     access: { menu: ["settings", "insights"] },
     summary: "Drop the cached insights so they are computed afresh",
     tags: ["caches"],
+    response: MessageBody,
+  }),
+  defaultTerms: route({
+    method: "GET",
+    path: DEFAULT_TERMS_PATH,
+    // The review of a table access request pre-fills its general terms from them.
+    access: { menu: ["settings", "policy-management"] },
+    summary: "The default general terms of a table access request",
+    tags: ["settings"],
+    response: DefaultTerms,
+  }),
+  updateDefaultTerms: route({
+    method: "PUT",
+    path: DEFAULT_TERMS_PATH,
+    access: SETTINGS,
+    summary: "Change the default general terms of a table access request",
+    tags: ["settings"],
+    body: DefaultTerms,
     response: MessageBody,
   }),
 };

@@ -11,7 +11,8 @@ function Bullets(props: { sentences: string[] }) {
   return (
     <ul aria-label={t("audits.drawer.changeSet")} style={{ paddingLeft: 20, margin: 0 }}>
       {props.sentences.map((s, i) => (
-        <li key={i} style={{ marginBottom: 6 }}>
+        // Long values (terms, expressions) wrap inside the drawer instead of running off it.
+        <li key={i} style={{ marginBottom: 6, overflowWrap: "anywhere" }}>
           {s}
         </li>
       ))}

@@ -66,14 +66,37 @@ describe("change sets", () => {
     ]);
     expect(
       describePolicyChange({ column: "tnc", oldVal: { startDate: "2026-01-01" }, newVal: { startDate: "2026-02-01" } }),
-    ).toEqual(['Access start date changed from "2026-01-01" to "2026-02-01".']);
+    ).toEqual(["Access start date: 2026-01-01 → 2026-02-01"]);
     expect(
       describePolicyChange({ column: "columnDetails.ssn", oldVal: null, newVal: { type: "predefine", mask: "hash" } }),
-    ).toEqual(['Column mask on ssn (predefine) set to "hash".']);
+    ).toEqual(["Column mask on ssn (predefine): (none) → hash"]);
     expect(assignmentsOf([{ column: "assignToUsers", oldVal: "", newVal: ".*" }])).toEqual({
       users: ["all"],
       groups: [],
     });
+  });
+
+  it("flattens nested objects, stored as JSON text, into one sentence per leaf field", () => {
+    const before = { name: "", extension: "+971", phoneNumber: "", email: "" };
+    const after = { name: "Ops Team", extension: "+971", phoneNumber: "501234567", email: "" };
+    expect(
+      describePolicyChange({
+        column: "tnc.contactDetails",
+        oldVal: JSON.stringify(before),
+        newVal: JSON.stringify(after),
+      }),
+    ).toEqual(["Contact name: (none) → Ops Team", "Contact phone number: (none) → 501234567"]);
+    expect(
+      describePolicyChange({
+        column: "tnc",
+        oldVal: { contactDetails: after, generalTerms: { prohibitedUses: "" } },
+        newVal: { contactDetails: { ...after, email: "ops@example.com" }, generalTerms: { prohibitedUses: "Resale" } },
+      }),
+    ).toEqual(["Contact e-mail: (none) → ops@example.com", "Prohibited uses: (none) → Resale"]);
+    // A field without a label of its own is still named in words, never as a path.
+    expect(describePolicyChange({ column: "tnc", oldVal: { reviewNote: "a" }, newVal: { reviewNote: "b" } })).toEqual([
+      "Review note: a → b",
+    ]);
   });
 
   it("describes classification changes with regex counts and weights x100", () => {
@@ -84,7 +107,7 @@ describe("change sets", () => {
       describeClassificationChange({ column: "predictionFactor", oldVal: { name: 0.3 }, newVal: { name: 0.45 } }),
     ).toEqual(["Prediction weight of name changed from 30 to 45."]);
     expect(describeClassificationChange({ column: "datatype", oldVal: "string", newVal: "varchar" })).toEqual([
-      'Data type changed from "string" to "varchar".',
+      "Data type: string → varchar",
     ]);
   });
 });

@@ -30,21 +30,20 @@ function listOf(v: unknown): string[] {
     .filter(Boolean);
 }
 
+/** The field's label (i18n), else its last name made readable: "phoneNumber" → "Phone number". */
 function label(column: string): string {
   const key = `audits.change.label.${column}`;
-  return i18n.exists(key) ? t(key) : column;
+  if (i18n.exists(key)) return t(key);
+  const last = column.split(".").pop() ?? column;
+  const words = last.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function quoted(v: unknown) {
-  const s = text(v);
-  return s ? `"${s}"` : "";
-}
-
+/** One sentence per field: "Contact name: (none) → Ops Team". */
 function simple(lbl: string, oldVal: unknown, newVal: unknown): string[] {
   if (text(oldVal) === text(newVal)) return [];
-  if (!text(oldVal)) return [t("audits.change.set", { label: lbl, new: quoted(newVal) })];
-  if (!text(newVal)) return [t("audits.change.cleared", { label: lbl, old: quoted(oldVal) })];
-  return [t("audits.change.changed", { label: lbl, old: quoted(oldVal), new: quoted(newVal) })];
+  const none = t("audits.change.none");
+  return [t("audits.change.field", { label: lbl, old: text(oldVal) || none, new: text(newVal) || none })];
 }
 
 function listChange(lbl: string, oldVal: unknown, newVal: unknown): string[] {
@@ -62,11 +61,20 @@ function listChange(lbl: string, oldVal: unknown, newVal: unknown): string[] {
   return out;
 }
 
-function objectChange(prefix: string, oldVal: unknown, newVal: unknown): string[] {
-  const o = (oldVal ?? {}) as Record<string, unknown>;
-  const n = (newVal ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(o), ...Object.keys(n)])];
-  return keys.flatMap((k) => simple(label(`${prefix}.${k}`), o[k], n[k]));
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Nested objects flattened to their leaf fields, one sentence each (tnc.contactDetails.name, ...). */
+function fieldChanges(path: string, oldVal: unknown, newVal: unknown): string[] {
+  if (isRecord(oldVal) || isRecord(newVal)) {
+    const o = isRecord(oldVal) ? oldVal : {};
+    const n = isRecord(newVal) ? newVal : {};
+    return [...new Set([...Object.keys(o), ...Object.keys(n)])].flatMap((k) =>
+      fieldChanges(`${path}.${k}`, o[k], n[k]),
+    );
+  }
+  if (LIST_COLUMNS.has(path) || Array.isArray(oldVal) || Array.isArray(newVal))
+    return listChange(label(path), oldVal, newVal);
+  return simple(label(path), oldVal, newVal);
 }
 
 /** JSON written as text (the policy trail stores structured values that way). */
@@ -118,10 +126,7 @@ export function describePolicyChange(raw: ChangeEntry & { type?: string }): stri
       mask(newVal),
     );
   }
-  if ((column === "config" || column === "tnc") && (typeof oldVal === "object" || typeof newVal === "object"))
-    return objectChange(column, oldVal, newVal);
-  if (LIST_COLUMNS.has(column)) return listChange(label(column), oldVal, newVal);
-  return simple(label(column), oldVal, newVal);
+  return fieldChanges(column, oldVal, newVal);
 }
 
 /** Sentences for a classification rule's change set; prediction weights are shown x100. */

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { PublicationSummary } from "@console/contracts";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
+import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useCompare, usePublication, usePublications, useRestore } from "./api";
 import { policyCrumbs } from "./links";
@@ -66,7 +67,7 @@ export default function PublicationsPage() {
             {
               title: t("policies.publications.column.createdAt"),
               dataIndex: "createdAt",
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => formatDateTime(v),
             },
             { title: t("policies.publications.column.createdBy"), dataIndex: "createdBy" },
             { title: t("policies.publications.column.policies"), dataIndex: "policyCount" },

@@ -7,8 +7,9 @@ import { useNavigate, useParams } from "react-router";
 import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS, type Tnc } from "@console/contracts";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
-import { PLACEHOLDER } from "../../shared/lib/format";
+import { formatDateTime, formatPeriod } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
+import { useDefaultTerms } from "../settings/generalSettingsApi";
 import { usePolicy, useReview } from "./api";
 import { policyCrumbs, toPolicies } from "./links";
 import { PolicyDetails } from "./parts/PolicyDetails";
@@ -25,9 +26,15 @@ export default function ReviewPage() {
   const review = useReview();
   const [tnc, setTnc] = useState<Tnc | null>(null);
   const [errors, setErrors] = useState<{ phone?: string; email?: string }>({});
+  const defaults = useDefaultTerms();
   useEffect(() => {
-    if (policy.data) setTnc(policy.data.tnc);
-  }, [policy.data]);
+    // Terms the request leaves empty start from the settings' defaults (none if they cannot be read).
+    if (policy.data && !defaults.isPending) {
+      const terms = { ...policy.data.tnc.generalTerms };
+      for (const k of Object.keys(terms) as Array<keyof Tnc["generalTerms"]>) terms[k] ||= defaults.data?.[k] ?? "";
+      setTnc({ ...policy.data.tnc, generalTerms: terms });
+    }
+  }, [policy.data, defaults.isPending, defaults.data]);
 
   if (policy.isLoading || !tnc) return <Spin />;
   if (policy.isError || !policy.data) return <Alert type="error" showIcon title={errorMessage(policy.error)} />;
@@ -59,6 +66,7 @@ export default function ReviewPage() {
   const term = (key: keyof Tnc["generalTerms"]) => (
     <Form.Item label={t(`policies.review.terms.${key}`)}>
       <Input.TextArea
+        aria-label={t(`policies.review.terms.${key}`)}
         rows={2}
         maxLength={POLICY_LIMITS.term}
         showCount
@@ -102,7 +110,7 @@ export default function ReviewPage() {
               {t(`policies.sync.${p.syncStatus}`)}
             </Descriptions.Item>
             <Descriptions.Item label={t("policies.review.requestedAt")}>
-              {new Date(p.createdAt).toLocaleString()}
+              {formatDateTime(p.createdAt)}
             </Descriptions.Item>
           </Descriptions>
         </Card>
@@ -117,9 +125,7 @@ export default function ReviewPage() {
           />
         </Card>
         <Card title={t("policies.field.period")}>
-          {tnc.startDate || tnc.endDate
-            ? `${tnc.startDate ? new Date(tnc.startDate).toLocaleDateString() : PLACEHOLDER} – ${tnc.endDate ? new Date(tnc.endDate).toLocaleDateString() : PLACEHOLDER}`
-            : t("policies.noPeriod")}
+          {formatPeriod(tnc.startDate, tnc.endDate) ?? t("policies.noPeriod")}
         </Card>
         <Card title={t("policies.review.masksAndFilter")}>
           <PolicyDetails policy={p} />

@@ -1,5 +1,6 @@
 import { Col, Row } from "antd";
 import { CacheManagementCard } from "./CacheManagementCard";
+import { DefaultTermsCard } from "./DefaultTermsCard";
 import { InsightsPreferenceCard } from "./InsightsPreferenceCard";
 import { SettingsLayout } from "./SettingsLayout";
 
@@ -12,6 +13,9 @@ export default function GeneralSettingsPage() {
         </Col>
         <Col xs={24} xl={12}>
           <CacheManagementCard />
+        </Col>
+        <Col xs={24} xl={12}>
+          <DefaultTermsCard />
         </Col>
       </Row>
     </SettingsLayout>

@@ -1,10 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { cacheRoutes, InsightsPreferencesUpdate, settingsRoutes } from "@console/contracts";
+import type { cacheRoutes, DefaultTerms, InsightsPreferencesUpdate, settingsRoutes } from "@console/contracts";
 import { call } from "../../shared/lib/api";
 
 export const generalSettingsKeys = {
   insightsPreferences: ["settings", "insightsPreferences"] as const,
+  defaultTerms: ["settings", "defaultTerms"] as const,
 };
+
+const DEFAULT_TERMS = "/admin-api/api/v1/settings/default-terms";
+
+/** The general terms a table access request's review starts from. */
+export function useDefaultTerms() {
+  return useQuery({
+    queryKey: generalSettingsKeys.defaultTerms,
+    queryFn: ({ signal }) => call<typeof settingsRoutes.defaultTerms>("GET", DEFAULT_TERMS, {}, signal),
+  });
+}
+
+export function useSaveDefaultTerms() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DefaultTerms) => call<typeof settingsRoutes.updateDefaultTerms>("PUT", DEFAULT_TERMS, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: generalSettingsKeys.defaultTerms }),
+  });
+}
 
 export function useInsightsPreferences() {
   return useQuery({

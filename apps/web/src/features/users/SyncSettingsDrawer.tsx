@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Flex, Form, InputNumber, Switch } from "antd";
+import { Button, Descriptions, Drawer, Flex, Form, Input, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { syncPeriodValid } from "@console/contracts";
@@ -14,27 +14,35 @@ export function SyncSettingsDrawer(props: { open: boolean; onClose: () => void }
   const status = useSyncStatus(props.open);
   const save = useUpdateSyncSchedule();
   const [periodic, setPeriodic] = useState(false);
-  const [period, setPeriod] = useState<number | null>(null);
-  const [invalid, setInvalid] = useState(false);
+  // The text as typed: a number box would silently keep its last number under letters.
+  const [text, setText] = useState("");
+  const [outOfRange, setOutOfRange] = useState(false);
 
   useEffect(() => {
     if (props.open && schedule.data) {
       setPeriodic(schedule.data.periodicfullsync);
-      setPeriod(schedule.data.fullsyncperiod);
-      setInvalid(false);
+      setText(String(schedule.data.fullsyncperiod));
+      setOutOfRange(false);
     }
   }, [props.open, schedule.data]);
 
+  const period = /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+  const notInteger = text.trim() !== "" && period === null;
   const changed =
     !!schedule.data && (periodic !== schedule.data.periodicfullsync || period !== schedule.data.fullsyncperiod);
   // Save stays disabled while the period is empty or not a whole number (spec section 5).
-  const savable = changed && period !== null && Number.isInteger(period) && !save.isPending;
+  const savable = changed && period !== null && !save.isPending;
+  // One error at a time, inline under the box; no toast repeats it.
+  const error = notInteger
+    ? t("sync.period.integer")
+    : outOfRange
+      ? t("sync.period.more.than.60.less.than.525600")
+      : undefined;
 
   const submit = () => {
     if (period === null) return;
     if (!syncPeriodValid(period)) {
-      setInvalid(true);
-      toast.error(t("sync.period.more.than.60.less.than.525600"));
+      setOutOfRange(true);
       return;
     }
     save.mutate(
@@ -72,18 +80,16 @@ export function SyncSettingsDrawer(props: { open: boolean; onClose: () => void }
         <Form.Item
           label={t("sync.syncPeriod")}
           htmlFor="sync-period"
-          validateStatus={invalid ? "error" : undefined}
-          help={invalid ? t("sync.period.more.than.60.less.than.525600") : t("sync.syncPeriodHint")}
+          validateStatus={error ? "error" : undefined}
+          help={error ?? t("sync.syncPeriodHint")}
         >
-          <InputNumber
+          <Input
             id="sync-period"
-            value={period}
-            step={1}
-            precision={undefined}
-            style={{ width: "100%" }}
-            onChange={(v) => {
-              setPeriod(typeof v === "number" ? v : null);
-              setInvalid(false);
+            inputMode="numeric"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setOutOfRange(false);
             }}
           />
         </Form.Item>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateNumber, formatBytes, formatDateTime, formatDuration, orPlaceholder, usageLevel } from "./format";
+import {
+  abbreviateNumber,
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatPeriod,
+  orPlaceholder,
+  usageLevel,
+} from "./format";
 
 describe("formatting", () => {
   it("abbreviates numbers with K, M and B", () => {
@@ -23,6 +32,15 @@ describe("formatting", () => {
     expect(formatDateTime("2026-03-04T15:06:07")).toBe("04-03-2026, 3:06:07 pm");
     expect(formatDateTime("2026-03-04T15:06:07", "DD MMM YYYY, h.mm A")).toBe("04 Mar 2026, 3.06 PM");
     expect(formatDateTime("not a date")).toBe("—");
+    expect(formatDateTime(new Date(2026, 10, 24, 21, 41, 52))).toBe("24-11-2026, 9:41:52 pm");
+    expect(formatDateTime(null)).toBe("—");
+    expect(formatDate("2026-11-24T21:41:52")).toBe("24-11-2026");
+  });
+
+  it("writes a period with both ends, an open end as a placeholder, and nothing when neither is set", () => {
+    expect(formatPeriod("2026-03-04T00:00:00", "2026-04-05T23:59:59")).toBe("04-03-2026 – 05-04-2026");
+    expect(formatPeriod(null, "2026-04-05T23:59:59")).toBe("— – 05-04-2026");
+    expect(formatPeriod(null, null)).toBeNull();
   });
 
   it("shows a placeholder for empty values", () => {

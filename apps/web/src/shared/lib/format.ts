@@ -43,10 +43,23 @@ export const DATE_FORMAT = "DD-MM-YYYY";
 export const DATE_TIME_FORMAT = "DD-MM-YYYY, h:mm:ss a";
 export const SECRET_DATE_FORMAT = "DD MMM YYYY, h.mm A";
 
-export function formatDateTime(value: string | number | Date | null | undefined, format = DATE_TIME_FORMAT): string {
+type DateInput = string | number | Date | null | undefined;
+
+/** The console's one date formatter: every date on screen goes through it (spec: DD-MM-YYYY, h:mm:ss a). */
+export function formatDateTime(value: DateInput, format = DATE_TIME_FORMAT): string {
   if (value === null || value === undefined || value === "") return PLACEHOLDER;
   const d = dayjs(value);
   return d.isValid() ? d.format(format) : PLACEHOLDER;
+}
+
+export function formatDate(value: DateInput): string {
+  return formatDateTime(value, DATE_FORMAT);
+}
+
+/** "04-03-2026 – 05-04-2026", a placeholder for an open end; null when neither end is set. */
+export function formatPeriod(start: DateInput, end: DateInput): string | null {
+  if (!start && !end) return null;
+  return `${formatDate(start)} – ${formatDate(end)}`;
 }
 
 export function formatBytes(bytes: number | null | undefined): string {

@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined, WarningOutlined } from "@ant-design/icons";
-import { Button, Card, Flex, Grid, Select, Tag, Tooltip } from "antd";
-import { useState } from "react";
+import { Button, Card, Flex, Grid, Select, Tag, Tooltip, theme } from "antd";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS, type ComponentSections } from "@console/contracts";
 
@@ -24,7 +24,7 @@ const STATE_COLOR: Record<CardState, string> = {
   inactive: "default",
 };
 
-/** The component cards with their filter and a carousel of 4 (3 below mid-desktop width). */
+/** The component cards with their filter and a carousel of 4 (3 on tablet). */
 export function ComponentCards(props: {
   list: ComponentSections;
   selected: string | undefined;
@@ -34,7 +34,8 @@ export function ComponentCards(props: {
   const { list } = props;
   const [filter, setFilter] = useState<CardFilter>("all");
   const [start, setStart] = useState(0);
-  const wide = typeof window !== "undefined" && window.innerWidth >= BREAKPOINTS.midDesktop;
+  const { token } = theme.useToken();
+  const wide = typeof window !== "undefined" && window.innerWidth > BREAKPOINTS.tablet;
   // Re-render when the window crosses a breakpoint, so the carousel size follows.
   Grid.useBreakpoint();
   const perView = wide ? 4 : 3;
@@ -48,6 +49,11 @@ export function ComponentCards(props: {
     if (filter === "enabled") return s === "enabled";
     return true;
   });
+  const selectedAt = items.findIndex((c) => c.key === props.selected);
+  // Bring the chosen card into view: the carousel turns to the page that holds it.
+  useEffect(() => {
+    if (selectedAt >= 0) setStart(Math.floor(selectedAt / perView) * perView);
+  }, [selectedAt, perView]);
   const from = Math.min(start, Math.max(0, items.length - perView));
   const shown = items.slice(from, from + perView);
   return (
@@ -107,7 +113,9 @@ export function ComponentCards(props: {
                 flex: `0 0 calc(${100 / perView}% - 9px)`,
                 opacity: state === "contactSupport" ? 0.55 : 1,
                 cursor: clickable ? "pointer" : "default",
-                borderColor: props.selected === c.key ? "var(--ant-color-primary)" : undefined,
+                borderColor: props.selected === c.key ? token.colorPrimary : undefined,
+                boxShadow: props.selected === c.key ? `inset 0 0 0 1px ${token.colorPrimary}` : undefined,
+                background: props.selected === c.key ? token.colorPrimaryBg : undefined,
               }}
             >
               <Flex justify="space-between" align="center">

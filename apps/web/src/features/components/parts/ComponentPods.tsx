@@ -28,6 +28,14 @@ export function ComponentPods(props: {
   const list = useListState<null>({ pageSize: PODS_PAGE_SIZE, filters: null });
   const v = props.stats?.values;
   const tag = v && !props.failed ? healthTag(v) : null;
+  // The donut's slices and its legend, one entry per state with its count.
+  const slices = v
+    ? [
+        { key: "running", count: v.running + v.succeeded, color: token.colorSuccess },
+        { key: "failing", count: v.failure, color: token.colorError },
+        { key: "other", count: Math.max(0, v.total - v.running - v.succeeded - v.failure), color: token.colorWarning },
+      ]
+    : [];
   const columns: ListColumn<ClusterPod>[] = [
     {
       title: t("cluster.pod.name"),
@@ -57,28 +65,30 @@ export function ComponentPods(props: {
     >
       <Flex gap={24} align="flex-start" wrap>
         {v ? (
-          <div
-            role="img"
-            aria-label={t("components.healthDonut", { running: v.running, failure: v.failure, total: v.total })}
-          >
-            <PieChart width={140} height={140}>
-              <Pie
-                data={[
-                  { v: v.running + v.succeeded },
-                  { v: v.failure },
-                  { v: Math.max(0, v.total - v.running - v.succeeded - v.failure) },
-                ]}
-                dataKey="v"
-                innerRadius={44}
-                outerRadius={62}
-                isAnimationActive={false}
-              >
-                <Cell fill={token.colorSuccess} />
-                <Cell fill={token.colorError} />
-                <Cell fill={token.colorWarning} />
-              </Pie>
-            </PieChart>
-          </div>
+          <Flex vertical gap={8}>
+            <div
+              role="img"
+              aria-label={t("components.healthDonut", { running: v.running, failure: v.failure, total: v.total })}
+            >
+              <PieChart width={140} height={140}>
+                <Pie data={slices} dataKey="count" innerRadius={44} outerRadius={62} isAnimationActive={false}>
+                  {slices.map((s) => (
+                    <Cell key={s.key} fill={s.color} />
+                  ))}
+                </Pie>
+              </PieChart>
+            </div>
+            <ul aria-label={t("components.podStates")} style={{ listStyle: "none", padding: 0, margin: 0 }}>
+              {slices.map((s) => (
+                <li key={s.key}>
+                  <Flex gap={8} align="center">
+                    <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: s.color }} />
+                    {t(`components.podState.${s.key}`, { count: s.count })}
+                  </Flex>
+                </li>
+              ))}
+            </ul>
+          </Flex>
         ) : null}
         <div style={{ flex: 1, minWidth: 480 }}>
           <ListTable<ClusterPod>

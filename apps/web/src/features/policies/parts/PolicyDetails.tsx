@@ -1,7 +1,7 @@
 import { Descriptions, Flex, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ALL, type Policy } from "@console/contracts";
-import { PLACEHOLDER } from "../../../shared/lib/format";
+import { formatPeriod, PLACEHOLDER } from "../../../shared/lib/format";
 
 const SCROLL_Y = 300;
 const MAX_CHIPS = 10;
@@ -48,9 +48,7 @@ export function PolicyDetails({ policy: p }: { policy: Policy }) {
           <Chips values={p.assignToGroups} allLabel={t("policies.allGroups")} />
         </Descriptions.Item>
         <Descriptions.Item label={t("policies.field.period")} span={2}>
-          {p.tnc.startDate || p.tnc.endDate
-            ? `${p.tnc.startDate ? new Date(p.tnc.startDate).toLocaleString() : PLACEHOLDER} – ${p.tnc.endDate ? new Date(p.tnc.endDate).toLocaleString() : PLACEHOLDER}`
-            : t("policies.noPeriod")}
+          {formatPeriod(p.tnc.startDate, p.tnc.endDate) ?? t("policies.noPeriod")}
         </Descriptions.Item>
       </Descriptions>
       <Typography.Text strong>{t("policies.details.masks")}</Typography.Text>

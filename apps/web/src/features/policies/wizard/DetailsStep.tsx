@@ -5,11 +5,13 @@ import {
   ALL,
   CATALOG_ACCESS,
   POLICY_CATEGORIES,
+  POLICY_LIMITS,
   PRIVILEGES,
   TAG_CATEGORIES,
   type PolicyCategory,
 } from "@console/contracts";
 import { errorMessage } from "../../../shared/lib/api";
+import { maxRule } from "../../../shared/lib/formRules";
 import { useLookups, useTags } from "../api";
 import type { WizardValues } from "./model";
 
@@ -42,10 +44,10 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
         help={props.nameTaken ? t("policies.wizard.nameTaken") : undefined}
         rules={[
           { required: true, whitespace: true, message: t("policies.wizard.nameRequired") },
-          { max: 50, message: t("policies.wizard.nameMax") },
+          maxRule(POLICY_LIMITS.name, (max) => t("policies.wizard.nameMax", { max })),
         ]}
       >
-        <Input maxLength={51} autoFocus />
+        <Input maxLength={POLICY_LIMITS.name} autoFocus />
       </Form.Item>
       <Form.Item name="category" label={t("policies.field.category")} required>
         <Select<PolicyCategory>
