@@ -86,4 +86,157 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
     // Elsewhere in the catalog the grant applies unrestricted.
     expect((await call("GET", evaluateAt("alice", "orders"))).body).toMatchObject({ filter: null, canSelect: true });
   });
+
+  it("refuses a custom row filter or mask naming a column one of its tables lacks, naming table and column", async () => {
+    const before = (await call("GET", ACL)).body!.total;
+    const vip = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({ policyName: "vip only", tables: ["customers", "orders"], customRowFilter: "vip = true" }),
+    );
+    expect(vip).toMatchObject({ status: 400, body: { field: "customRowFilter" } });
+    expect(vip.body!.error).toMatch(/column vip, which table hive\.sales\.orders does not have/);
+    const mask = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "vip mask",
+        tables: ["customers", "orders"],
+        rowFilters: [],
+        columnDetails: [
+          {
+            table: "orders",
+            name: "total_amount",
+            columnDataType: "decimal(12,2)",
+            type: "custom",
+            mask: `CASE WHEN "VIP" THEN 0 ELSE total_amount END`,
+          },
+        ],
+      }),
+    );
+    expect(mask).toMatchObject({ status: 400, body: { field: "columnDetails.0.mask" } });
+    expect(mask.body!.error).toMatch(/names column vip, which table hive\.sales\.orders does not have/);
+    expect((await call("GET", ACL)).body!.total).toBe(before);
+    const fine = tablePolicy({ policyName: "vip customers", customRowFilter: "vip = true AND lower(email) <> ''" });
+    const ok = await call("POST", `${ACL}/add`, fine);
+    expect(ok.status).toBe(201);
+    expect((await call("PUT", `${ACL}/${ok.body!.id}/disable`)).status).toBe(200);
+  });
+
+  it("saves while Trino is unreachable, then Sync checks again and refuses, listing the errors", async () => {
+    const current = (await t.app.inject({ url: "/trino/rules.json" })).headers["x-publication"];
+    meta.trino.setFailure(503);
+    expect((await call("GET", "/admin-api/api/v1/lookups?refresh=true")).status).toBe(503);
+    const saved = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({ policyName: "vip offline", tables: ["customers", "orders"], customRowFilter: "vip = true" }),
+    );
+    expect(saved.status).toBe(201);
+    // Sync cannot check either while Trino is down: it refuses, and nothing changes.
+    expect((await call("PUT", `${ACL}/sync`)).status).toBe(503);
+    meta.trino.setFailure(null);
+
+    const preview = await call("GET", `${ACL}/sync/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.body!.errors).toEqual([
+      {
+        policyId: saved.body!.id,
+        policyName: "vip offline",
+        field: "customRowFilter",
+        message: "the custom row filter names column vip, which table hive.sales.orders does not have",
+      },
+    ]);
+    const refused = await call("PUT", `${ACL}/sync`);
+    expect(refused).toMatchObject({ status: 400, body: { field: "customRowFilter" } });
+    expect(refused.body!.error).toMatch(/Policy "vip offline" .* hive\.sales\.orders does not have/);
+    expect((await t.app.inject({ url: "/trino/rules.json" })).headers["x-publication"]).toBe(current);
+
+    expect((await call("PUT", `${ACL}/${saved.body!.id}/disable`)).status).toBe(200);
+    expect((await call("GET", `${ACL}/sync/preview`)).body!.errors).toEqual([]);
+    expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
+  });
+
+  it("refuses assignees and Trino objects that do not exist, naming them", async () => {
+    const before = (await call("GET", ACL)).body!.total;
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ assignToUsers: ["alice", "nobody"] }, "assignToUsers.1", /no user is named nobody/],
+      [{ assignToGroups: ["ghosts"] }, "assignToGroups.0", /no group is named ghosts/],
+      [{ catalogName: "nocat" }, "catalogName", /catalog nocat does not exist/],
+      [{ schemaName: ["nosuch"] }, "schemaName.0", /schema hive\.nosuch does not exist/],
+      [{ tables: ["customers", "gone"] }, "tables.1", /table hive\.sales\.gone does not exist/],
+      [
+        {
+          columnDetails: [
+            { table: "customers", name: "nope", columnDataType: "varchar", type: "predefine", mask: "hash" },
+          ],
+        },
+        "columnDetails.0.name",
+        /column nope does not exist in hive\.sales\.customers/,
+      ],
+      [
+        {
+          rowFilters: [
+            { table: "customers", columnName: "region", columnDataType: "varchar", filterCondition: "=", value: "EU" },
+          ],
+        },
+        "rowFilters.0.columnName",
+        /names column region, which table hive\.sales\.customers does not have/,
+      ],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await call("POST", `${ACL}/add`, tablePolicy({ policyName: "names", ...over }));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body, JSON.stringify(over)).toMatchObject({ field, error: expect.stringMatching(message) });
+    }
+    expect((await call("GET", ACL)).body!.total).toBe(before);
+    const everyone = await call("POST", `${ACL}/add`, tablePolicy({ policyName: "everyone", assignToGroups: [".*"] }));
+    expect(everyone.status).toBe(201);
+    expect((await call("DELETE", `${ACL}/${everyone.body!.id}`)).status).toBe(200);
+  });
+
+  it("warns at Sync about restrictions that never apply and tables that no longer exist, and still publishes", async () => {
+    const shadowed = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({ policyName: "analysts SA", rowFilters: country("SA") }),
+    );
+    expect(shadowed.status).toBe(201);
+    const onOrders = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "orders",
+        tables: ["orders"],
+        columnDetails: [],
+        rowFilters: [],
+        assignToUsers: ["bob"],
+        assignToGroups: [],
+      }),
+    );
+    expect(onOrders.status).toBe(201);
+    const at = meta.trino.tables.findIndex((x) => x.catalog === "hive" && x.schema === "sales" && x.name === "orders");
+    const [orders] = meta.trino.tables.splice(at, 1);
+    try {
+      expect((await call("GET", "/admin-api/api/v1/lookups?refresh=true")).status).toBe(200);
+      const preview = await call("GET", `${ACL}/sync/preview`);
+      expect(preview.body!.errors).toEqual([]);
+      const warnings = preview.body!.warnings as Array<{ policyName: string; message: string }>;
+      const of = (name: string) => warnings.filter((w) => w.policyName === name).map((w) => w.message);
+      expect(of("analysts SA")).toEqual([
+        'its row filter on hive.sales.customers never applies: policy "analysts AE" filters it first for all of its users',
+        'its mask of email on hive.sales.customers never applies: policy "analysts AE" masks that column first for all of its users',
+      ]);
+      expect(of("orders")).toEqual([
+        "table hive.sales.orders does not exist: this part of the policy applies to nothing",
+      ]);
+      expect(of("analysts AE")).toEqual([]);
+      const sync = await call("PUT", `${ACL}/sync`);
+      expect(sync.status).toBe(200);
+      expect(sync.body!.warnings).toEqual(warnings);
+    } finally {
+      meta.trino.tables.splice(at, 0, orders!);
+      await call("GET", "/admin-api/api/v1/lookups?refresh=true");
+    }
+  });
 });

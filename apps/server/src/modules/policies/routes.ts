@@ -43,6 +43,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     dataProductCatalog: c.DATA_PRODUCT_CATALOG,
     canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
     existingTags: async (p) => notebook().tagNames(p.category, p.catalogName, p.schemaName[0] ?? ""),
+    metadata,
   });
   const publications = new PublicationService(s.db, s.bus, notebook, metadata);
   const groupsOf = async (username: string) => (await s.directory.find(username))?.groups ?? [];
@@ -61,6 +62,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.reject, ({ params, body, actor }) => policies.review(params.id, "reject", body, actor));
   handle(app, r.request, ({ body, actor }) => policies.request(body, actor));
   handle(app, r.sync, ({ actor }) => publications.sync(actor));
+  handle(app, r.preview, () => publications.preview());
   handle(app, r.publications, () => publications.list());
   handle(app, r.compare, ({ query }) => publications.compare(query.from, query.to));
   handle(app, r.publication, ({ params }) => publications.get(params.number));

@@ -20,6 +20,8 @@ import type { Db, Queryable } from "../../platform/db/index.js";
 import { conflict, forbidden, HttpError, notFound } from "../../platform/errors.js";
 import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
+import type { Metadata } from "./metadata.js";
+import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
 import * as store from "./store.js";
 import type { PolicyRow } from "./store.js";
 
@@ -75,6 +77,8 @@ export interface PolicyServiceOptions {
   canEdit: () => Promise<boolean>;
   /** Tags that still exist, for the clone rule of tag policies. */
   existingTags: (p: Policy) => Promise<string[]>;
+  /** Trino's catalogue, to check the names and columns a policy uses. */
+  metadata?: Metadata;
 }
 
 export class PolicyService {
@@ -104,6 +108,19 @@ export class PolicyService {
 
   private async requireLicence() {
     if (!(await this.opts.canEdit())) throw forbidden("Editing policies needs a valid licence.", "licence_required");
+  }
+
+  /** What the policy names in Trino exists, when Trino answers (else Sync checks it again). */
+  private async checkTrinoNames(v: PolicyValues): Promise<void> {
+    if (!this.opts.metadata) return;
+    const problems = await problemsIfReachable(v, this.opts.metadata);
+    if (problems && problems.length > 0) throw problemsError(problems);
+  }
+
+  /** Every assignee is an existing user or group, or the wildcard. */
+  private async checkPrincipals(q: Queryable, v: PolicyValues): Promise<void> {
+    const problems = await assigneeProblems(q, v);
+    if (problems.length > 0) throw problemsError(problems);
   }
 
   private assignment(p: Policy) {
@@ -143,8 +160,10 @@ export class PolicyService {
   async create(v: PolicyValues, actor: Actor): Promise<Policy> {
     await this.requireLicence();
     checkPolicy(v, { dataProductCatalog: this.opts.dataProductCatalog });
+    await this.checkTrinoNames(v);
     const created = await this.db.tx(async (q) => {
       if (await store.nameTaken(q, v.policyName)) throw conflict("already existing policy name", "policyName");
+      await this.checkPrincipals(q, v);
       const row = await store.insertPolicy(q, {
         priority: v.priority ?? (await store.nextPriority(q)),
         policyName: v.policyName,
@@ -164,6 +183,7 @@ export class PolicyService {
 
   async update(id: number, v: PolicyValues, actor: Actor): Promise<Policy> {
     await this.requireLicence();
+    await this.checkTrinoNames(v);
     const updated = await this.db.tx(async (q) => {
       const row = await store.policyById(q, id, true);
       if (!row) throw notFound("The policy");
@@ -174,6 +194,7 @@ export class PolicyService {
       const periodChanged = before.tnc.startDate !== v.tnc.startDate;
       checkPolicy(v, { dataProductCatalog: this.opts.dataProductCatalog, periodChanged });
       if (await store.nameTaken(q, v.policyName, id)) throw conflict("already existing policy name", "policyName");
+      await this.checkPrincipals(q, v);
       const after = toPolicy(
         await store.updatePolicy(q, id, {
           priority: v.priority ?? row.priority,
@@ -327,11 +348,13 @@ export class PolicyService {
         ...(body.columnDetails ? { columnDetails: body.columnDetails } : {}),
         ...(body.rowFilters ? { rowFilters: body.rowFilters } : {}),
       });
-      if (decision === "approve")
+      if (decision === "approve") {
         checkPolicy(values, {
           dataProductCatalog: this.opts.dataProductCatalog,
           periodChanged: before.tnc.startDate !== values.tnc.startDate,
         });
+        await this.checkTrinoNames(values);
+      }
       const after = await store.setState(
         q,
         id,
