@@ -4,7 +4,7 @@ import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
 import { adminApi } from "../users/main.js";
-import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, whatCanSee } from "./main.js";
+import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, syncFromList, whatCanSee } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -17,11 +17,7 @@ describe("data-access policies", () => {
   });
   adminPagePerTest(baseUrl, (p) => (page = p));
 
-  const sync = async () => {
-    await page.goto(`${baseUrl}/policy-management`);
-    await page.getByRole("button", { name: "Sync" }).click();
-    await page.getByText(/Synced: publication \d+ is in force/).waitFor();
-  };
+  const sync = () => syncFromList(page, baseUrl);
 
   it("creates a table policy with a mask and a row filter, publishes it and shows what its user sees", async () => {
     await fillDetails(page, baseUrl, {
@@ -344,9 +340,7 @@ describe("policy wizard, review and publications", () => {
     expect((await adminApi<Stored>(baseUrl, token, "GET", `/acl/${rejected.id}`)).approvalStatus).toBe("REJECTED");
 
     // Published: the approved request grants its table, the rejected one nothing.
-    await page.goto(`${baseUrl}/policy-management`);
-    await page.getByRole("button", { name: "Sync" }).click();
-    await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+    await syncFromList(page, baseUrl);
     const rules = await servedRules(baseUrl);
     const mine = rules.tables.filter((r) => r.user === REVIEWER_USER && r.catalog === "hive" && r.schema === "sales");
     expect(mine.map((r) => r.table)).toContain("orders");

@@ -117,6 +117,20 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
     expect(mask).toMatchObject({ status: 400, body: { field: "columnDetails.0.mask" } });
     expect(mask.body!.error).toMatch(/names column vip, which table hive\.sales\.orders does not have/);
     expect((await call("GET", ACL)).body!.total).toBe(before);
+    // The wizard asks the same before saving.
+    const checked = await call(
+      "POST",
+      `${ACL}/check`,
+      tablePolicy({ policyName: "vip only", tables: ["customers", "orders"], customRowFilter: "vip = true" }),
+    );
+    expect(checked.body).toEqual({
+      problems: [
+        {
+          field: "customRowFilter",
+          message: "the custom row filter names column vip, which table hive.sales.orders does not have",
+        },
+      ],
+    });
     const fine = tablePolicy({ policyName: "vip customers", customRowFilter: "vip = true AND lower(email) <> ''" });
     const ok = await call("POST", `${ACL}/add`, fine);
     expect(ok.status).toBe(201);

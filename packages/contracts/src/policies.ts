@@ -13,7 +13,7 @@ import {
   PRIVILEGES,
   SYNC_STATUSES,
 } from "./policy-constants.js";
-import { SyncIssue, SyncPreview } from "./policy-sync.js";
+import { PolicyCheck, SyncIssue, SyncPreview } from "./policy-sync.js";
 import { route } from "./route.js";
 
 /** A catalog, schema, table, column or principal name as Trino and the directory know it. */
@@ -411,6 +411,15 @@ export const policyRoutes = {
     tags,
     params: PolicyId,
     response: MessageBody,
+  }),
+  check: route({
+    method: "POST",
+    path: `${base}/check`,
+    access,
+    summary: "Checks the tables, columns and expressions a policy names against Trino, saving nothing",
+    tags,
+    body: PolicyInput,
+    response: PolicyCheck,
   }),
   exists: route({
     method: "GET",

@@ -22,3 +22,9 @@ export const SyncPreview = z
   })
   .meta({ id: "SyncPreview" });
 export type SyncPreview = z.infer<typeof SyncPreview>;
+
+/** What a policy being written names that Trino does not have (empty when Trino cannot answer). */
+export const PolicyCheck = z
+  .object({ problems: z.array(z.object({ field: z.string(), message: z.string() })) })
+  .meta({ id: "PolicyCheck" });
+export type PolicyCheck = z.infer<typeof PolicyCheck>;

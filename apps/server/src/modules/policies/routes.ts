@@ -54,6 +54,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.create, ({ body, actor }) => policies.create(body, actor));
   handle(app, r.update, ({ params, body, actor }) => policies.update(params.id, body, actor));
   handle(app, r.remove, ({ params, actor }) => policies.remove(params.id, actor));
+  handle(app, r.check, ({ body }) => policies.check(body));
   handle(app, r.exists, async ({ params }) => ({ exists: await policies.nameExists(params.name) }));
   handle(app, r.enable, ({ params, actor }) => policies.enable(params.id, actor));
   handle(app, r.disable, ({ params, actor }) => policies.disable(params.id, actor));

@@ -4,6 +4,7 @@ import {
   TAG_CATEGORIES,
   type Policy,
   type PolicyAction,
+  type PolicyCheck,
   type PolicyPage,
   type PolicyValues,
 } from "@console/contracts";
@@ -115,6 +116,12 @@ export class PolicyService {
     if (!this.opts.metadata) return;
     const problems = await problemsIfReachable(v, this.opts.metadata);
     if (problems && problems.length > 0) throw problemsError(problems);
+  }
+
+  /** What the wizard shows at its steps before saving; nothing when Trino cannot answer. */
+  async check(v: PolicyValues): Promise<PolicyCheck> {
+    const problems = this.opts.metadata ? await problemsIfReachable(v, this.opts.metadata) : null;
+    return { problems: (problems ?? []).map(({ field, message }) => ({ field, message })) };
   }
 
   /** Every assignee is an existing user or group, or the wildcard. */
