@@ -1,8 +1,8 @@
-import { ALL, TAG_CATEGORIES, type Lookups } from "@console/contracts";
+import { ALL, TAG_CATEGORIES } from "@console/contracts";
+import type { Queryable } from "../../platform/db/index.js";
 import { HttpError, UpstreamError } from "../../platform/errors.js";
 import type { CompilePolicy } from "./entries.js";
 import { columnsOf } from "./expression.js";
-import type { Queryable } from "../../platform/db/index.js";
 import type { Metadata } from "./metadata.js";
 import { unknownPrincipals } from "./store.js";
 
@@ -46,12 +46,7 @@ export async function metadataProblems(p: CheckedPolicy, meta: Metadata): Promis
     missing("catalogName", `catalog ${c} does not exist`);
     return out;
   }
-  const tablesOf = new Map<string, Set<string>>(
-    catalog.schemas.map((s: Lookups["catalogs"][number]["schemas"][number]) => [
-      s.name,
-      new Set(s.tables.map((t) => t.name)),
-    ]),
-  );
+  const tablesOf = new Map(catalog.schemas.map((s) => [s.name, new Set(s.tables.map((t) => t.name))]));
   p.schemaName.forEach((s, i) => {
     if (!tablesOf.has(s)) missing(`schemaName.${i}`, `schema ${c}.${s} does not exist`);
   });
