@@ -143,8 +143,9 @@ describe("data-access policies", () => {
     expect(rule("hive", "marketing", "leads")?.privileges).toEqual(["SELECT"]);
     expect(rule("hive", "hr", "payroll")?.privileges).toEqual(["SELECT"]);
     expect(rule("iceberg", "finance", "invoices")?.privileges).toEqual(["SELECT"]);
-    // The first test's policy (SELECT, masked, filtered) and the glossary policy (SELECT, INSERT, every row)
-    // merge into one rule on sales.customers: both privileges, the mask kept, no filter (the union of rows).
+    // The first test's policy (SELECT, masked, filtered) and the glossary policy (SELECT, INSERT, no filter)
+    // merge into one rule on sales.customers: both privileges, and the first policy's mask and filter kept
+    // (a grant that restricts nothing lifts no restriction).
     expect(rule("hive", "sales", "customers")).toEqual({
       user: USER,
       catalog: "hive",
@@ -152,6 +153,7 @@ describe("data-access policies", () => {
       table: "customers",
       privileges: ["SELECT", "INSERT"],
       columns: [{ name: "email", mask: 'to_hex(sha256(to_utf8("email")))' }],
+      filter: `("country" IN ('AE', 'SA'))`,
     });
     expect(rules.catalogs).toContainEqual({ user: USER, catalog: "hive", allow: "all" });
     expect(rule("hive", "sales", "orders")).toBeUndefined();
