@@ -4,7 +4,7 @@ import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
 import { adminApi } from "../users/main.js";
-import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, whatCanSee } from "./main.js";
+import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, syncFromList, whatCanSee } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -17,11 +17,7 @@ describe("data-access policies", () => {
   });
   adminPagePerTest(baseUrl, (p) => (page = p));
 
-  const sync = async () => {
-    await page.goto(`${baseUrl}/policy-management`);
-    await page.getByRole("button", { name: "Sync" }).click();
-    await page.getByText(/Synced: publication \d+ is in force/).waitFor();
-  };
+  const sync = () => syncFromList(page, baseUrl);
 
   it("creates a table policy with a mask and a row filter, publishes it and shows what its user sees", async () => {
     await fillDetails(page, baseUrl, {
@@ -147,8 +143,9 @@ describe("data-access policies", () => {
     expect(rule("hive", "marketing", "leads")?.privileges).toEqual(["SELECT"]);
     expect(rule("hive", "hr", "payroll")?.privileges).toEqual(["SELECT"]);
     expect(rule("iceberg", "finance", "invoices")?.privileges).toEqual(["SELECT"]);
-    // The first test's policy (SELECT, masked, filtered) and the glossary policy (SELECT, INSERT, every row)
-    // merge into one rule on sales.customers: both privileges, the mask kept, no filter (the union of rows).
+    // The first test's policy (SELECT, masked, filtered) and the glossary policy (SELECT, INSERT, no filter)
+    // merge into one rule on sales.customers: both privileges, and the first policy's mask and filter kept
+    // (a grant that restricts nothing lifts no restriction).
     expect(rule("hive", "sales", "customers")).toEqual({
       user: USER,
       catalog: "hive",
@@ -156,6 +153,7 @@ describe("data-access policies", () => {
       table: "customers",
       privileges: ["SELECT", "INSERT"],
       columns: [{ name: "email", mask: 'to_hex(sha256(to_utf8("email")))' }],
+      filter: `("country" IN ('AE', 'SA'))`,
     });
     expect(rules.catalogs).toContainEqual({ user: USER, catalog: "hive", allow: "all" });
     expect(rule("hive", "sales", "orders")).toBeUndefined();
@@ -345,9 +343,7 @@ describe("policy wizard, review and publications", () => {
     expect((await adminApi<Stored>(baseUrl, token, "GET", `/acl/${rejected.id}`)).approvalStatus).toBe("REJECTED");
 
     // Published: the approved request grants its table, the rejected one nothing.
-    await page.goto(`${baseUrl}/policy-management`);
-    await page.getByRole("button", { name: "Sync" }).click();
-    await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+    await syncFromList(page, baseUrl);
     const rules = await servedRules(baseUrl);
     const mine = rules.tables.filter((r) => r.user === REVIEWER_USER && r.catalog === "hive" && r.schema === "sales");
     expect(mine.map((r) => r.table)).toContain("orders");

@@ -98,3 +98,14 @@ export async function servedWithEtag(baseUrl: string): Promise<{ rules: Rules; e
     rules: (await res.json()) as Rules,
   };
 }
+
+/** Sync from the policy list: the confirmation shows what will be published, then Publish. */
+export async function syncFromList(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/policy-management`);
+  await page.getByRole("button", { name: "Sync" }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
+  const publish = dialog.getByRole("button", { name: "Publish" });
+  await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await publish.click();
+  await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+}

@@ -163,7 +163,7 @@ describe("merging what applies to one principal and table", () => {
     expect(rules.tables[1]!.table).toBeUndefined();
   });
 
-  it("joins filters of several policies with OR, and one unfiltered grant shows every row", () => {
+  it("takes the filter of the first policy that filters, and an unfiltered grant does not lift it", () => {
     const eu = policy({
       category: "tables",
       schemaName: ["s"],
@@ -178,9 +178,9 @@ describe("merging what applies to one principal and table", () => {
       tablePrivileges: ["SELECT"],
       rowFilters: [{ table: "t", columnName: "r", columnDataType: "varchar", filterCondition: "=", value: "US" }],
     });
-    expect(compilePolicies([eu, us], noGroups).rules.tables[0]!.filter).toBe(`(("r" = 'EU')) OR (("r" = 'US'))`);
-    const all = policy({ category: "tables", schemaName: ["s"], tables: ["t"], tablePrivileges: ["SELECT"] });
-    expect(compilePolicies([eu, us, all], noGroups).rules.tables[0]!.filter).toBeUndefined();
+    expect(compilePolicies([us, eu], noGroups).rules.tables[0]!.filter).toBe(`("r" = 'EU')`);
+    const all = policy({ category: "tables", schemaName: ["s"], tables: ["t"], tablePrivileges: ["SELECT"] }, 0);
+    expect(compilePolicies([eu, us, all], noGroups).rules.tables[0]!.filter).toBe(`("r" = 'EU')`);
   });
 
   it("lets the higher-priority policy decide a column's mask", () => {
@@ -238,7 +238,7 @@ describe("merging what applies to one principal and table", () => {
         table: "t",
         privileges: ["SELECT"],
         columns,
-        filter: `(("r" = 'one')) OR (("r" = 'own')) OR (("r" = 'two'))`,
+        filter: `("r" = 'one')`,
       },
       {
         catalog: "hive",
@@ -246,7 +246,7 @@ describe("merging what applies to one principal and table", () => {
         table: "t",
         privileges: ["SELECT"],
         columns,
-        filter: `(("r" = 'one')) OR (("r" = 'two'))`,
+        filter: `("r" = 'one')`,
       },
     ]);
   });

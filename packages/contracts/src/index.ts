@@ -18,3 +18,4 @@ export * from "./insights.js";
 export * from "./secrets.js";
 export * from "./policy-constants.js";
 export * from "./policies.js";
+export * from "./policy-sync.js";

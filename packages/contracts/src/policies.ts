@@ -13,6 +13,7 @@ import {
   PRIVILEGES,
   SYNC_STATUSES,
 } from "./policy-constants.js";
+import { PolicyCheck, SyncIssue, SyncPreview } from "./policy-sync.js";
 import { route } from "./route.js";
 
 /** A catalog, schema, table, column or principal name as Trino and the directory know it. */
@@ -280,7 +281,13 @@ export const PublicationDiff = z
 export type PublicationDiff = z.infer<typeof PublicationDiff>;
 
 export const SyncResult = z
-  .object({ message: z.string(), publication: PublicationSummary.nullable(), expired: z.number().int() })
+  .object({
+    message: z.string(),
+    publication: PublicationSummary.nullable(),
+    expired: z.number().int(),
+    /** What Sync's lint found that does not block publishing. */
+    warnings: z.array(SyncIssue).default([]),
+  })
   .meta({ id: "SyncResult" });
 export type SyncResult = z.infer<typeof SyncResult>;
 
@@ -405,6 +412,15 @@ export const policyRoutes = {
     params: PolicyId,
     response: MessageBody,
   }),
+  check: route({
+    method: "POST",
+    path: `${base}/check`,
+    access,
+    summary: "Checks the tables, columns and expressions a policy names against Trino, saving nothing",
+    tags,
+    body: PolicyInput,
+    response: PolicyCheck,
+  }),
   exists: route({
     method: "GET",
     path: `${base}/:name/exists`,
@@ -479,6 +495,14 @@ export const policyRoutes = {
     summary: "Compiles, validates and publishes the rules to Trino",
     tags,
     response: SyncResult,
+  }),
+  preview: route({
+    method: "GET",
+    path: `${base}/sync/preview`,
+    access,
+    summary: "What Sync would publish now: its errors and warnings, without publishing",
+    tags,
+    response: SyncPreview,
   }),
   publications: route({
     method: "GET",

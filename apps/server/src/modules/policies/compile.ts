@@ -3,7 +3,6 @@ import {
   entriesOf,
   privilegeList,
   scopeOf,
-  SELECT_BIT,
   STAR,
   type ColumnRule,
   type CompilePolicy,
@@ -43,10 +42,10 @@ interface Applying {
   privileges: number;
   access: CatalogAccess | undefined;
   owner: boolean;
-  /** No entry masks a column or filters rows it lets be selected: the rule is its privileges alone. */
+  /** No entry masks a column or filters rows: the rule is its privileges alone. */
   plain: boolean;
-  /** Some entry lets every row be selected. */
-  unfiltered: boolean;
+  /** Some entry denies (a catalog or schema policy with access none): nothing is allowed. */
+  denied: boolean;
   /** Everyone's content on a scope, made once and shared by every user's rule that adds nothing to it. */
   content?: Content;
 }
@@ -65,7 +64,7 @@ const NONE: Applying = Object.freeze({
   access: undefined,
   owner: false,
   plain: true,
-  unfiltered: false,
+  denied: false,
 });
 
 /** Entries on the scope and the scopes that cover it (own key first, then schema, then catalog). */
@@ -92,28 +91,30 @@ function gather(index: Map<string, Entry[]>, scope: Scope): Applying {
   let access: CatalogAccess | undefined;
   let owner = false;
   let plain = true;
-  let unfiltered = false;
+  let denied = false;
   for (const e of entries) {
     privileges |= e.privileges;
     access = stronger(access, e.catalogAccess);
     owner ||= e.owner;
-    if (e.privileges & SELECT_BIT) {
-      if (e.filter === null) unfiltered = true;
-      else plain = false;
-    }
-    if (e.columns) plain = false;
+    if (e.filter !== null || e.columns) plain = false;
+    if (e.privileges === 0) denied = true;
   }
-  return { entries, privileges, access, owner, plain, unfiltered };
+  return { entries, privileges, access, owner, plain, denied };
 }
 
 const plainContents = new Map<number, Content>();
 
+const DENIED: Content = Object.freeze({ privileges: privilegeList(0), columns: undefined, filter: undefined });
+
 /**
  * Merges what a principal's own entries and everyone's give on one scope into one rule's
- * content, walking both in precedence order: the first policy to mask a column decides its
- * mask, and rows are the union of what each SELECT grant lets through.
+ * content (docs/policies.md, "How restrictions combine"): a deny wins over every grant;
+ * privileges are the union of the grants; walking the policies in precedence order, the first
+ * to mask a column decides its mask and the first to filter the rows decides the filter. A
+ * policy that grants without restricting never lifts another's mask or filter.
  */
 function content(own: Applying, all: Applying): Content {
+  if (own.denied || all.denied) return DENIED;
   const privileges = own.privileges | all.privileges;
   if (own.plain && all.plain) {
     let c = plainContents.get(privileges);
@@ -124,7 +125,7 @@ function content(own: Applying, all: Applying): Content {
       );
     return c;
   }
-  // A plain side adds only its privileges and whether it shows every row: the other is walked alone.
+  // A plain side adds only its privileges: the other is walked alone.
   if (all.plain) return walk(own, all);
   if (own.plain) return own.entries.length === 0 ? (all.content ??= walk(all, NONE)) : walk(all, own);
   return walk(own, all);
@@ -136,8 +137,7 @@ function walk(a: Applying, b: Applying): Content {
   const y = b.plain ? [] : b.entries;
   const privileges = a.privileges | b.privileges;
   let columns: Map<string, ColumnRule> | undefined;
-  let unfiltered = b.plain && b.unfiltered;
-  const filters: string[] = [];
+  let filter: string | undefined;
   for (let i = 0, j = 0; i < x.length || j < y.length;) {
     const e = j >= y.length || (i < x.length && before(x[i]!, y[j]!)) ? x[i++]! : y[j++]!;
     if (e.columns)
@@ -145,18 +145,8 @@ function walk(a: Applying, b: Applying): Content {
         columns ??= new Map();
         if (!columns.has(name)) columns.set(name, rule);
       }
-    if (e.privileges & SELECT_BIT) {
-      if (e.filter === null) unfiltered = true;
-      else if (!filters.includes(e.filter)) filters.push(e.filter);
-    }
+    if (filter === undefined && e.filter !== null) filter = e.filter;
   }
-  // One unfiltered grant shows every row.
-  const filter =
-    unfiltered || filters.length === 0
-      ? undefined
-      : filters.length === 1
-        ? filters[0]!
-        : filters.map((f) => `(${f})`).join(" OR ");
   let list: TrinoTableRule["columns"];
   if (columns) {
     list = [];
@@ -245,8 +235,17 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   // Everyone's strongest access per catalog, which a user's own catalog rule must carry too.
   const everyoneAccess = new Map<string, CatalogAccess>();
   for (const x of everyone) everyoneAccess.set(x.catalog, stronger(everyoneAccess.get(x.catalog), x.catalogAccess)!);
+  // Catalogs denied as a whole (a catalog policy with access none): no grant reopens them.
+  const deniedCatalogs = (list: Entry[]) =>
+    new Set(list.filter((e) => e.schema === STAR && e.privileges === 0).map((e) => e.catalog));
+  const everyoneDenied = deniedCatalogs(everyone);
 
-  const emit = (user: string | null, ownIndex: Map<string, Entry[]> | null, keys: Iterable<string>) => {
+  const emit = (
+    user: string | null,
+    ownIndex: Map<string, Entry[]> | null,
+    keys: Iterable<string>,
+    denied: Set<string>,
+  ) => {
     const catalogAccess = new Map<string, CatalogAccess>();
     const owners = new Set<string>();
     const userRegex = user === null ? null : exactRegex(user);
@@ -273,6 +272,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
         const all = everyoneAccess.get(c);
         if (all !== undefined && ACCESS_RANK[all] > ACCESS_RANK[prev]) catalogAccess.set(c, all);
       }
+    for (const c of catalogAccess.keys()) if (denied.has(c) || everyoneDenied.has(c)) catalogAccess.set(c, "none");
     const who = userRegex === null ? {} : { user: userRegex };
     for (const [c, allow] of [...catalogAccess].sort(([a], [b]) => (a < b ? -1 : 1)))
       catalogs.push({ ...who, catalog: exactRegex(c), allow });
@@ -295,9 +295,9 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       }
     }
     // A user's catalog rule shadows everyone's on that catalog, so it carries everyone's access too.
-    emit(user, ownIndex, keys);
+    emit(user, ownIndex, keys, deniedCatalogs(own));
   }
-  emit(null, null, everyoneIndex.keys());
+  emit(null, null, everyoneIndex.keys(), everyoneDenied);
 
   const rules = { catalogs, schemas, tables };
   return { rules, problems, policyCount };

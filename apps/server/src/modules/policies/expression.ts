@@ -70,3 +70,59 @@ function judge(expr: string, kind: "mask" | "filter"): string | null {
   }
   return verdict;
 }
+
+const LITERALS_AND_QUOTED = /'(?:[^']|'')*'|"(?:[^"]|"")*"/g;
+const QUOTED_MARK = /^zq_quoted_(\d+)$/;
+/** Niladic functions that read like column names. */
+const NOT_COLUMNS = new Set([
+  "current_user",
+  "current_date",
+  "current_time",
+  "current_timestamp",
+  "current_catalog",
+  "current_schema",
+  "current_path",
+  "localtime",
+  "localtimestamp",
+  "user",
+]);
+
+/**
+ * The columns an expression names, in lower case (Trino's names), or null when it does not
+ * parse (checkExpression says why). Columns of a subquery belong to its own table and are left out.
+ */
+export function columnsOf(expr: string, kind: "mask" | "filter"): string[] | null {
+  // The parser does not read quoted names with doubled quotes: they travel as placeholders.
+  const quoted: string[] = [];
+  const text = expr.replace(LITERALS_AND_QUOTED, (m) =>
+    m[0] === "'" ? m : `zq_quoted_${quoted.push(m.slice(1, -1).replaceAll('""', '"')) - 1}`,
+  );
+  let root: unknown;
+  try {
+    const ast = parser.astify(kind === "mask" ? `SELECT ${text} FROM t` : `SELECT * FROM t WHERE ${text}`, {
+      database: "trino",
+    });
+    root = Array.isArray(ast) ? ast[0] : ast;
+  } catch {
+    return null;
+  }
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== "object") return;
+    const n = node as Record<string, unknown>;
+    if (n.type === "select") return;
+    if (n.type === "column_ref") {
+      const c = n.column as string | { expr?: { value?: unknown } };
+      const raw = typeof c === "string" ? c : String(c?.expr?.value ?? "");
+      const mark = QUOTED_MARK.exec(raw);
+      const name = (mark ? quoted[Number(mark[1])]! : raw).toLowerCase();
+      if (name && name !== "*" && (mark || !NOT_COLUMNS.has(name))) found.add(name);
+      return;
+    }
+    for (const [k, v] of Object.entries(n)) if (k !== "tableList" && k !== "columnList") visit(v);
+  };
+  const r = root as { columns?: unknown; where?: unknown };
+  visit(kind === "mask" ? r.columns : r.where);
+  return [...found];
+}

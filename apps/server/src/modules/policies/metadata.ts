@@ -23,6 +23,11 @@ export class Metadata {
     private readonly hidden: string[],
   ) {}
 
+  /** Whether a Trino to ask is configured at all. */
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
   private use(): TrinoClient {
     if (!this.client) throw new UpstreamError(TRINO, "it is not configured (set TRINO_URL)", 503);
     return this.client;

@@ -4,6 +4,8 @@ import {
   type Publication,
   type PublicationDiff,
   type PublicationSummary,
+  type SyncIssue,
+  type SyncPreview,
   type SyncResult,
   type TrinoRules,
   type Visibility,
@@ -13,13 +15,14 @@ import type { CacheBus } from "../../platform/cache-bus.js";
 import type { Db, Queryable } from "../../platform/db/index.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
-import { checkRules, compilePolicies } from "./compile.js";
+import { checkRules, compilePolicies, type CompilePolicy } from "./compile.js";
 import { evaluate } from "./evaluate.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
 import { inPeriod, publishPeriodChange } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
+import { fromCompileProblem, lintShadowed, reviewNames, type Review } from "./sync-review.js";
 
 /** Only one publication is made at a time, across replicas. */
 const PUBLISH_LOCK = 727_200;
@@ -130,9 +133,8 @@ export class PublicationService {
     return out;
   }
 
-  /** Compiles what is in force, validates it and makes it the current publication (or refuses, naming the policy). */
-  async sync(actor: Actor): Promise<SyncResult> {
-    const now = Date.now();
+  /** What is in force now, as the compiler takes it (tag policies resolved to their tables). */
+  private async inForceNow(now: number) {
     const rows = await store.allPolicies(this.db);
     // Policies whose period starts later are kept with the publication, so that it can take them in on time.
     const kept = rows.filter((r) => publishable(r, now));
@@ -147,26 +149,46 @@ export class PublicationService {
       tagTables: tags.get(r.id),
     }));
     const input = policies.filter((p) => inPeriod(p.tnc, now));
+    return { rows, active, input, policies };
+  }
+
+  /**
+   * Compiles what is in force and reviews it: Sync publishes it only when there is no error.
+   * Policies due to start are checked too: their start publishes without anyone to refuse it.
+   */
+  private async prepare(q: Queryable, input: CompilePolicy[], names: Review, kept: CompilePolicy[] = input) {
+    const members = await store.groupMembers(q);
+    const compiled = compilePolicies(input, members);
+    const problems = kept.length > input.length ? compilePolicies(kept, members).problems : compiled.problems;
+    const errors = [...problems.map(fromCompileProblem), ...names.errors];
+    const why = errors.length === 0 ? checkRules(compiled.rules) : null;
+    if (why) errors.push({ policyId: null, policyName: null, field: null, message: why });
+    return { compiled, members, errors, warnings: [...names.warnings, ...lintShadowed(input, members)] };
+  }
+
+  /** What Sync would do now: the errors that would refuse it and the warnings, publishing nothing. */
+  async preview(): Promise<SyncPreview> {
+    const { input, policies } = await this.inForceNow(Date.now());
+    const names = await reviewNames(input, this.metadata);
+    const { compiled, errors, warnings } = await this.prepare(this.db, input, names, policies);
+    const r = compiled.rules;
+    return {
+      policyCount: compiled.policyCount,
+      ruleCount: r.catalogs.length + r.schemas.length + r.tables.length,
+      errors,
+      warnings,
+    };
+  }
+
+  /** Compiles what is in force, validates it and makes it the current publication (or refuses, listing why). */
+  async sync(actor: Actor): Promise<SyncResult> {
+    const now = Date.now();
+    const { rows, active, input, policies } = await this.inForceNow(now);
+    const names = await reviewNames(input, this.metadata);
     const result = await this.db.tx(async (q) => {
       await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
-      const members = await store.groupMembers(q);
-      const compiled = compilePolicies(input, members);
-      // Policies due to start are checked now too: their start publishes without anyone to refuse it.
-      const problem = (input.length < policies.length ? compilePolicies(policies, members) : compiled).problems[0];
-      if (problem)
-        throw new HttpError(
-          400,
-          `Policy "${problem.policyName}" (id ${problem.policyId}) cannot be published: ${problem.message}. The current publication stays in force.`,
-          "invalid_policy",
-          problem.field,
-        );
-      const why = checkRules(compiled.rules);
-      if (why)
-        throw new HttpError(
-          400,
-          `The rules cannot be published: ${why}. The current publication stays in force.`,
-          "invalid_rules",
-        );
+      const { compiled, members, errors, warnings } = await this.prepare(q, input, names, policies);
+      if (errors.length > 0) throw refusal(errors);
       const pub = await this.store(q, compiled.rules, compiled.policyCount, actor, {
         policies,
         members: Object.fromEntries(members),
@@ -197,13 +219,14 @@ export class PublicationService {
         summary: `Publication ${pub.number}: ${compiled.policyCount} policies, ${pub.ruleCount} rules`,
         details: { publication: pub.number, policies: active.map((r) => r.id) },
       });
-      return { pub, expired: newlyExpired.length };
+      return { pub, expired: newlyExpired.length, warnings };
     });
     await this.bus.publish("policies");
     return {
       message: `Synced: publication ${result.pub.number} is in force.`,
       publication: result.pub,
       expired: result.expired,
+      warnings: result.warnings,
     };
   }
 
@@ -246,6 +269,8 @@ export class PublicationService {
       message: `Access periods applied: publication ${pub.number} is in force.`,
       publication: pub,
       expired: result.expired,
+      // Nothing to lint: the policies are those the last Sync published, already reviewed then.
+      warnings: [],
     };
   }
 
@@ -302,7 +327,12 @@ export class PublicationService {
       return summary(row, row.number);
     });
     await this.bus.publish("policies");
-    return { message: `Publication ${n} restored as publication ${pub.number}.`, publication: pub, expired: 0 };
+    return {
+      message: `Publication ${n} restored as publication ${pub.number}.`,
+      publication: pub,
+      expired: 0,
+      warnings: [],
+    };
   }
 
   /** What Trino will do for a user on a table under a publication (the current one by default). */
@@ -345,6 +375,28 @@ export class PublicationService {
       metadataAvailable: meta !== null,
     };
   }
+}
+
+/** Sync refused: every error listed, the first one's field named. */
+function refusal(errors: SyncIssue[]): HttpError {
+  const line = (e: SyncIssue) =>
+    e.policyId === null
+      ? `the rules cannot be published: ${e.message}`
+      : `Policy "${e.policyName}" (id ${e.policyId}) cannot be published: ${e.field ? `${e.field}: ` : ""}${e.message}`;
+  const text =
+    errors.length === 1
+      ? line(errors[0]!)
+      : `${errors.length} problems: ${errors.map((e, i) => `${i + 1}) ${line(e)}`).join("; ")}`;
+  const fields: Record<string, string[]> = {};
+  for (const e of errors) (fields[e.policyId === null ? "rules" : `policy.${e.policyId}`] ??= []).push(line(e));
+  return new HttpError(
+    400,
+    `${text[0]!.toUpperCase()}${text.slice(1)}. The current publication stays in force.`,
+    errors[0]!.policyId === null ? "invalid_rules" : "invalid_policy",
+    errors[0]!.field ?? undefined,
+    {},
+    fields,
+  );
 }
 
 function summary(

@@ -47,6 +47,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
     existingTags: async (p) => notebook().tagNames(p.category, p.catalogName, p.schemaName[0] ?? ""),
     missingObject: (r) => missingObject(metadata, c.DATA_PRODUCT_CATALOG, r),
+    metadata,
   });
   const publications = new PublicationService(s.db, s.bus, notebook, metadata);
   const groupsOf = async (username: string) => (await s.directory.find(username))?.groups ?? [];
@@ -60,6 +61,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.create, ({ body, actor }) => policies.create(body, actor));
   handle(app, r.update, ({ params, body, actor }) => policies.update(params.id, body, actor));
   handle(app, r.remove, ({ params, actor }) => policies.remove(params.id, actor));
+  handle(app, r.check, ({ body }) => policies.check(body));
   handle(app, r.exists, async ({ params }) => ({ exists: await policies.nameExists(params.name) }));
   handle(app, r.enable, ({ params, actor }) => policies.enable(params.id, actor));
   handle(app, r.disable, ({ params, actor }) => policies.disable(params.id, actor));
@@ -68,6 +70,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.reject, ({ params, body, actor }) => policies.review(params.id, "reject", body, actor));
   handle(app, r.request, ({ body, actor }) => policies.request(body, actor));
   handle(app, r.sync, ({ actor }) => publications.sync(actor));
+  handle(app, r.preview, () => publications.preview());
   handle(app, r.publications, () => publications.list());
   handle(app, r.compare, ({ query }) => publications.compare(query.from, query.to));
   handle(app, r.publication, ({ params }) => publications.get(params.number));

@@ -4,6 +4,7 @@ import {
   TAG_CATEGORIES,
   type Policy,
   type PolicyAction,
+  type PolicyCheck,
   type PolicyPage,
   type PolicyValues,
 } from "@console/contracts";
@@ -20,6 +21,8 @@ import type { Db, Queryable } from "../../platform/db/index.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../platform/errors.js";
 import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
+import type { Metadata } from "./metadata.js";
+import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
 import * as store from "./store.js";
 import type { PolicyRow } from "./store.js";
 
@@ -77,6 +80,8 @@ export interface PolicyServiceOptions {
   existingTags: (p: Policy) => Promise<string[]>;
   /** The requested object Trino says does not exist (null: all exist, or Trino cannot say). */
   missingObject: (r: z.output<typeof AccessRequestSchema>) => Promise<{ field: string; message: string } | null>;
+  /** Trino's catalogue, to check the names and columns a policy uses. */
+  metadata?: Metadata;
 }
 
 export class PolicyService {
@@ -106,6 +111,25 @@ export class PolicyService {
 
   private async requireLicence() {
     if (!(await this.opts.canEdit())) throw forbidden("Editing policies needs a valid licence.", "licence_required");
+  }
+
+  /** What the policy names in Trino exists, when Trino answers (else Sync checks it again). */
+  private async checkTrinoNames(v: PolicyValues): Promise<void> {
+    if (!this.opts.metadata) return;
+    const problems = await problemsIfReachable(v, this.opts.metadata);
+    if (problems && problems.length > 0) throw problemsError(problems);
+  }
+
+  /** What the wizard shows at its steps before saving; nothing when Trino cannot answer. */
+  async check(v: PolicyValues): Promise<PolicyCheck> {
+    const problems = this.opts.metadata ? await problemsIfReachable(v, this.opts.metadata) : null;
+    return { problems: (problems ?? []).map(({ field, message }) => ({ field, message })) };
+  }
+
+  /** Every assignee is an existing user or group, or the wildcard. */
+  private async checkPrincipals(q: Queryable, v: PolicyValues): Promise<void> {
+    const problems = await assigneeProblems(q, v);
+    if (problems.length > 0) throw problemsError(problems);
   }
 
   private assignment(p: Policy) {
@@ -145,8 +169,10 @@ export class PolicyService {
   async create(v: PolicyValues, actor: Actor): Promise<Policy> {
     await this.requireLicence();
     checkPolicy(v, { dataProductCatalog: this.opts.dataProductCatalog });
+    await this.checkTrinoNames(v);
     const created = await this.db.tx(async (q) => {
       if (await store.nameTaken(q, v.policyName)) throw conflict("already existing policy name", "policyName");
+      await this.checkPrincipals(q, v);
       const row = await store.insertPolicy(q, {
         priority: v.priority ?? (await store.nextPriority(q)),
         policyName: v.policyName,
@@ -166,6 +192,7 @@ export class PolicyService {
 
   async update(id: number, v: PolicyValues, actor: Actor): Promise<Policy> {
     await this.requireLicence();
+    await this.checkTrinoNames(v);
     const updated = await this.db.tx(async (q) => {
       const row = await store.policyById(q, id, true);
       if (!row) throw notFound("The policy");
@@ -176,6 +203,7 @@ export class PolicyService {
       const periodChanged = before.tnc.startDate !== v.tnc.startDate;
       checkPolicy(v, { dataProductCatalog: this.opts.dataProductCatalog, periodChanged });
       if (await store.nameTaken(q, v.policyName, id)) throw conflict("already existing policy name", "policyName");
+      await this.checkPrincipals(q, v);
       const after = toPolicy(
         await store.updatePolicy(q, id, {
           priority: v.priority ?? row.priority,
@@ -338,11 +366,13 @@ export class PolicyService {
         ...(body.columnDetails ? { columnDetails: body.columnDetails } : {}),
         ...(body.rowFilters ? { rowFilters: body.rowFilters } : {}),
       });
-      if (decision === "approve")
+      if (decision === "approve") {
         checkPolicy(values, {
           dataProductCatalog: this.opts.dataProductCatalog,
           periodChanged: before.tnc.startDate !== values.tnc.startDate,
         });
+        await this.checkTrinoNames(values);
+      }
       const after = await store.setState(
         q,
         id,

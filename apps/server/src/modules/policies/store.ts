@@ -49,6 +49,25 @@ export async function nameTaken(q: Queryable, name: string, exceptId?: number): 
   return rows.length > 0;
 }
 
+/** The names among these that are neither an existing user nor group (the wildcard `.*` is neither). */
+export async function unknownPrincipals(
+  q: Queryable,
+  users: string[],
+  groups: string[],
+): Promise<{ users: string[]; groups: string[] }> {
+  const { rows } = await q.query<{ kind: "user" | "group"; name: string }>(
+    `SELECT 'user' AS kind, n AS name FROM unnest($1::text[]) AS n
+      WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = n)
+     UNION ALL
+     SELECT 'group', n FROM unnest($2::text[]) AS n WHERE NOT EXISTS (SELECT 1 FROM groups WHERE name = n)`,
+    [users, groups],
+  );
+  return {
+    users: rows.filter((r) => r.kind === "user").map((r) => r.name),
+    groups: rows.filter((r) => r.kind === "group").map((r) => r.name),
+  };
+}
+
 export async function nextPriority(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ p: number }>("SELECT COALESCE(MAX(priority), 0) + 1 AS p FROM policies");
   return Number(rows[0]!.p);

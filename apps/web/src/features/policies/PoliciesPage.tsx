@@ -25,6 +25,7 @@ import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
 import { policyCrumbs, toNewPolicy, toPublications, toVisibility } from "./links";
 import { PolicyActions } from "./parts/PolicyActions";
 import { PolicyDetails } from "./parts/PolicyDetails";
+import { SyncDialog } from "./parts/SyncDialog";
 
 interface Filters {
   search: string;
@@ -81,10 +82,12 @@ export default function PoliciesPage() {
   const sync = useSync();
   const licenceValid = useLicenceValid();
 
+  const [confirming, setConfirming] = useState(false);
   const doSync = async () => {
     try {
       const r = await sync.mutateAsync();
       toast.success(r.message);
+      setConfirming(false);
     } catch (err) {
       toast.error(errorMessage(err), 10_000);
     }
@@ -138,7 +141,7 @@ export default function PoliciesPage() {
             <Button icon={<DownloadOutlined />} onClick={() => void exportCsv().catch(() => undefined)}>
               {t("policies.export")}
             </Button>
-            <Button icon={<SyncOutlined />} loading={sync.isPending} onClick={() => void doSync()}>
+            <Button icon={<SyncOutlined />} loading={sync.isPending} onClick={() => setConfirming(true)}>
               {t("policies.sync.action")}
             </Button>
             <Button
@@ -228,6 +231,12 @@ export default function PoliciesPage() {
           }}
         />
       </div>
+      <SyncDialog
+        open={confirming}
+        publishing={sync.isPending}
+        onPublish={() => void doSync()}
+        onClose={() => setConfirming(false)}
+      />
     </>
   );
 }

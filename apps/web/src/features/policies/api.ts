@@ -11,6 +11,7 @@ export const policyKeys = {
   list: (q: PolicyQuery) => ["policies", "list", q] as const,
   one: (id: number) => ["policies", "one", id] as const,
   publications: ["policies", "publications"] as const,
+  syncPreview: ["policies", "sync-preview"] as const,
   publication: (n: number) => ["policies", "publication", n] as const,
   compare: (from: number, to: number) => ["policies", "compare", from, to] as const,
   lookups: ["policy-lookups"] as const,
@@ -149,6 +150,9 @@ export function useSavePolicy() {
   });
 }
 
+/** What the policy names that Trino does not have, for the wizard's steps (saves nothing). */
+export const checkPolicy = (body: PolicyInput) => call<typeof policyRoutes.check>("POST", `${base}/check`, { body });
+
 export function useReview() {
   const invalidate = useInvalidate();
   return useMutation({
@@ -159,6 +163,19 @@ export function useReview() {
       }),
     meta: { quiet: true },
     onSuccess: invalidate,
+  });
+}
+
+/** What Sync would publish now, with its errors and warnings; asked afresh each time the dialog opens. */
+export function useSyncPreview(open: boolean) {
+  return useQuery({
+    queryKey: policyKeys.syncPreview,
+    queryFn: ({ signal }) => call<typeof policyRoutes.preview>("GET", `${base}/sync/preview`, {}, signal),
+    enabled: open,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+    meta: { quiet: true },
   });
 }
 

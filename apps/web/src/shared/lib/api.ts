@@ -12,6 +12,8 @@ export interface ApiErrorBody {
   error?: string;
   error_description?: string;
   field?: string;
+  /** Messages per field, when several fields are wrong. */
+  fields?: Record<string, string[]>;
 }
 
 export class ApiError extends Error {

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { POLICY_NAME_DEBOUNCE_MS, TAG_CATEGORIES, type ColumnMask, type RowFilter } from "@console/contracts";
 import { toast } from "../../../app/shell/notify";
-import { errorMessage, isAbort } from "../../../shared/lib/api";
+import { ApiError, errorMessage, isAbort } from "../../../shared/lib/api";
 import { useUnsavedChanges } from "../../../shared/lib/useUnsavedChanges";
 import { PageHeader } from "../../../shared/ui/PageHeader";
-import { nameExists, useLookups, usePolicy, useRefreshLookups, useSavePolicy, useTags } from "../api";
+import { checkPolicy, nameExists, useLookups, usePolicy, useRefreshLookups, useSavePolicy, useTags } from "../api";
 import { policyCrumbs, toPolicies } from "../links";
 import { AccessStep } from "./AccessStep";
 import { DetailsStep } from "./DetailsStep";
@@ -21,6 +21,7 @@ import {
   fromPolicy,
   INITIAL,
   maskableTables,
+  stepOfField,
   stepsFor,
   toApiBody,
   type WizardValues,
@@ -40,6 +41,9 @@ export default function PolicyWizardPage() {
   const [done, setDone] = useState(false);
   const [nameTaken, setNameTaken] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Problems the server found with fields, shown at the step where each field is entered. */
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [checking, setChecking] = useState(false);
   const save = useSavePolicy();
   const lookups = useLookups();
   const refreshLookups = useRefreshLookups();
@@ -91,7 +95,35 @@ export default function PolicyWizardPage() {
   const canNext = stepId === "details" ? detailsOk : true;
   const canSave = detailsOk && accessComplete(values) && changed && !lookups.isError && !save.isPending;
 
+  const showProblems = (list: Problem[]) => {
+    setProblems(list);
+    form.setFields([
+      { name: "customRowFilter", errors: list.filter((p) => p.field === "customRowFilter").map((p) => p.message) },
+    ]);
+    const at = list[0] ? steps.findIndex((s) => s.id === stepOfField(list[0]!.field)) : -1;
+    if (at >= 0) setCurrent(at);
+  };
+
+  // Masks and filters are checked against each table they apply to before going on.
+  const next = async () => {
+    if (stepId === "masks" || stepId === "filters") {
+      setChecking(true);
+      try {
+        const found = await checkPolicy(toApiBody(form.getFieldsValue(true) as WizardValues));
+        const here = found.problems.filter((p) => stepOfField(p.field) === stepId);
+        if (here.length > 0) return showProblems(here);
+      } catch (err) {
+        return void toast.error(errorMessage(err));
+      } finally {
+        setChecking(false);
+      }
+    }
+    setProblems([]);
+    setCurrent((c) => c + 1);
+  };
+
   const onValuesChange = (changedValues: Partial<WizardValues>) => {
+    if (problems.length > 0) setProblems([]);
     // Changing category, catalog or schema clears what depends on it (spec section 4).
     const clear: Partial<WizardValues> = {};
     if ("category" in changedValues) {
@@ -120,6 +152,8 @@ export default function PolicyWizardPage() {
     try {
       await save.mutateAsync({ id, body: toApiBody(form.getFieldsValue(true) as WizardValues) });
     } catch (err) {
+      const fieldProblems = problemsOf(err);
+      if (fieldProblems.length > 0) showProblems(fieldProblems);
       setFailure(errorMessage(err));
       toast.error(errorMessage(err));
       return;
@@ -130,7 +164,9 @@ export default function PolicyWizardPage() {
 
   const setList = (field: "columnDetails" | "rowFilters") => (list: ColumnMask[] | RowFilter[]) => {
     form.setFieldValue(field, list);
+    setProblems([]);
   };
+  const stepProblems = problems.filter((p) => stepOfField(p.field) === stepId);
 
   const refreshMetadata = () =>
     refreshLookups.mutate(undefined, {
@@ -165,6 +201,20 @@ export default function PolicyWizardPage() {
             />
             <Flex vertical gap={16} style={{ flex: 1, minWidth: 420 }}>
               {failure ? <Alert type="error" showIcon title={failure} /> : null}
+              {stepProblems.length > 0 ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={t("policies.wizard.stepProblems")}
+                  description={
+                    <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                      {stepProblems.map((p) => (
+                        <li key={`${p.field}:${p.message}`}>{p.message}</li>
+                      ))}
+                    </ul>
+                  }
+                />
+              ) : null}
               <Form<WizardValues> form={form} layout="vertical" initialValues={INITIAL} onValuesChange={onValuesChange}>
                 <div hidden={stepId !== "details"}>
                   <DetailsStep values={values} nameTaken={nameTaken} editing={id !== null} />
@@ -187,7 +237,7 @@ export default function PolicyWizardPage() {
                   {t("policies.wizard.previous")}
                 </Button>
                 {current < last ? (
-                  <Button type="primary" disabled={!canNext} onClick={() => setCurrent((c) => c + 1)}>
+                  <Button type="primary" disabled={!canNext} loading={checking} onClick={() => void next()}>
                     {t("policies.wizard.next")}
                   </Button>
                 ) : (
@@ -202,4 +252,18 @@ export default function PolicyWizardPage() {
       </Spin>
     </>
   );
+}
+
+interface Problem {
+  field: string;
+  message: string;
+}
+
+/** The field problems of a refused save: every field listed, else the one the error names. */
+function problemsOf(err: unknown): Problem[] {
+  if (!(err instanceof ApiError) || err.status !== 400 || !err.body?.field) return [];
+  const { field, fields, error = "" } = err.body;
+  if (fields)
+    return Object.entries(fields).flatMap(([f, messages]) => messages.map((message) => ({ field: f, message })));
+  return [{ field, message: error.startsWith(`${field}: `) ? error.slice(field.length + 2) : error }];
 }

@@ -54,6 +54,16 @@ export const STEPS = [
   { id: "access", titleKey: "policies.wizard.step.access" },
 ] as const;
 
+export type StepId = (typeof STEPS)[number]["id"];
+
+/** The step where a field of the API body is entered, to show a problem with it there. */
+export function stepOfField(field: string): StepId {
+  if (field.startsWith("columnDetails")) return "masks";
+  if (field.startsWith("rowFilters") || field === "customRowFilter") return "filters";
+  if (field.startsWith("assignTo") || field.startsWith("tnc") || field === "config") return "access";
+  return "details";
+}
+
 export const hasTableSteps = (c: PolicyCategory | undefined) => !!c && TABLE_CATEGORIES.includes(c);
 /** Steps shown for a category: masks and row filters only for table, tag and glossary policies. */
 export const stepsFor = (c: PolicyCategory | undefined) => (hasTableSteps(c) ? STEPS : [STEPS[0], STEPS[3]]);

@@ -1,0 +1,69 @@
+import { Alert, Flex, Modal, Spin, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { SyncIssue } from "@console/contracts";
+import { errorMessage } from "../../../shared/lib/api";
+import { useSyncPreview } from "../api";
+
+function IssueList(props: { issues: SyncIssue[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+      {props.issues.map((i, n) => (
+        <li key={n}>
+          {i.policyName === null
+            ? i.message
+            : t("policies.syncDialog.issue", { name: i.policyName, message: i.message })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Sync's confirmation: what would be published, the errors that refuse it and the lint's
+ * warnings (which do not), before anything is published.
+ */
+export function SyncDialog(props: { open: boolean; publishing: boolean; onPublish: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const preview = useSyncPreview(props.open);
+  const p = preview.data;
+  const blocked = !p || p.errors.length > 0;
+  return (
+    <Modal
+      open={props.open}
+      title={t("policies.syncDialog.title")}
+      okText={t("policies.syncDialog.publish")}
+      onOk={props.onPublish}
+      onCancel={props.onClose}
+      okButtonProps={{ disabled: blocked || preview.isFetching, loading: props.publishing }}
+      destroyOnHidden
+    >
+      <Spin spinning={preview.isFetching}>
+        <Flex vertical gap={12} style={{ minHeight: 48 }}>
+          {preview.isError ? <Alert type="error" showIcon title={errorMessage(preview.error)} /> : null}
+          {p ? (
+            <Typography.Text>
+              {t("policies.syncDialog.summary", { policies: p.policyCount, rules: p.ruleCount })}
+            </Typography.Text>
+          ) : null}
+          {p && p.errors.length > 0 ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t("policies.syncDialog.errors", { count: p.errors.length })}
+              description={<IssueList issues={p.errors} />}
+            />
+          ) : null}
+          {p && p.warnings.length > 0 ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t("policies.syncDialog.warnings", { count: p.warnings.length })}
+              description={<IssueList issues={p.warnings} />}
+            />
+          ) : null}
+        </Flex>
+      </Spin>
+    </Modal>
+  );
+}
