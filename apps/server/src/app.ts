@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
+import { ClusterCache } from "./modules/cluster/cache.js";
 import { modules } from "./modules/index.js";
 import { InstalledLicence } from "./modules/licences/check.js";
 import { parsePublicKey } from "./modules/licences/format.js";
@@ -133,6 +134,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     platformStatus:
       opts.platformStatus ?? (kube ? new KubernetesStatus(kube, config.KUBERNETES_STATUS_CACHE_MS) : new NoCluster()),
     kube,
+    clusterCache: kube
+      ? new ClusterCache(kube, {
+          waitMs: config.KUBERNETES_TIMEOUT_MS,
+          connectMs: config.KUBERNETES_TIMEOUT_MS,
+          listIntervalMs: config.KUBERNETES_LIST_SECONDS * 1000,
+        })
+      : null,
     licence:
       opts.licence ??
       (config.LICENSING_ENABLED && config.LICENSE_PUBLIC_KEY

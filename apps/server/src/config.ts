@@ -167,6 +167,7 @@ const EnvSchema = z.object({
   KUBERNETES_IN_CLUSTER: bool.default(false),
   KUBERNETES_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   KUBERNETES_STATUS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  KUBERNETES_LIST_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // How often the console samples the metrics API for the usage charts; see docs/cluster.md.
   USAGE_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   // Licences: the vendor's Ed25519 public key that signs licence files; see docs/licences.md.
