@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { ClusterCache } from "./modules/cluster/cache.js";
+import { setMaxAnswerBytes } from "./platform/upstream-body.js";
 import { modules } from "./modules/index.js";
 import { InstalledLicence } from "./modules/licences/check.js";
 import { parsePublicKey } from "./modules/licences/format.js";
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const idp = config.embeddedIdp ? await createEmbeddedIdp(config, db) : null;
   const auth = new Authenticator(config, directory, idp ? idp.publicJwks : undefined);
 
+  setMaxAnswerBytes(config.EXTERNAL_ANSWER_MAX_MB * 1024 * 1024);
   const kube =
     opts.kube !== undefined ? opts.kube : configuredKubeClients(config, opts.sandbox?.urls.kubernetes ?? null);
   const closers: Array<() => Promise<void> | void> = [];

@@ -151,6 +151,8 @@ const EnvSchema = z.object({
     .max(36_500, { message: "must be at most 36500" })
     .optional(),
   AUDIT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  // The largest answer read from another system (Kafka Connect, Trino, Airflow, ...); see docs/production.md.
+  EXTERNAL_ANSWER_MAX_MB: z.coerce.number().int().min(1).max(1024).default(32),
   // Client configuration guides: where client tools reach Trino and Arrow Flight SQL.
   CLIENT_CONFIG_MODE: z.string().optional(),
   CLIENT_TRINO_HOST: hostName.default("trino.trino.svc.cluster.local"),

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 
 /** A local HTTP server standing in for another system, answering whatever the test says. */
 export interface StandIn {
@@ -32,8 +32,9 @@ export async function startStandIn(handler: http.RequestListener): Promise<Stand
 export type Misbehaviour = "html-502" | "truncated" | "wrong-shape" | "hang" | "huge";
 export const MISBEHAVIOURS: Misbehaviour[] = ["html-502", "truncated", "wrong-shape", "hang", "huge"];
 
-/** Bigger than any answer the console accepts from another system. */
-export const HUGE_BYTES = 40 * 1024 * 1024;
+/** The answer limit fault tests give the console (EXTERNAL_ANSWER_MAX_MB), and more than it. */
+export const ANSWER_LIMIT_MB = "1";
+export const HUGE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Answers `res` misbehaving in the given way instead of with `good` (the JSON body a
@@ -77,4 +78,55 @@ function streamPadding(res: http.ServerResponse, bytes: number): void {
     if (!res.destroyed) res.end('"}');
   };
   pump();
+}
+
+/** A TCP proxy in front of `port` that can cut every connection after some bytes from the server. */
+export interface CuttingProxy {
+  url: (scheme: string) => string;
+  /** Cut each connection once the server has sent this many bytes to it; null passes all. */
+  cutAfter: number | null;
+  /** How many connections were cut. */
+  cuts: number;
+  close(): Promise<void>;
+}
+
+export async function startCuttingProxy(port: number): Promise<CuttingProxy> {
+  const sockets = new Set<net.Socket>();
+  const proxy: CuttingProxy = {
+    url: (scheme) => `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cutAfter: null,
+    cuts: 0,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, "127.0.0.1");
+    let sent = 0;
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", () => undefined);
+      s.on("close", () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    upstream.on("data", (chunk: Buffer) => {
+      const limit = proxy.cutAfter;
+      if (limit !== null && sent + chunk.length > limit) {
+        client.write(chunk.subarray(0, Math.max(0, limit - sent)));
+        proxy.cuts++;
+        client.destroy();
+        return;
+      }
+      sent += chunk.length;
+      client.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return proxy;
 }
