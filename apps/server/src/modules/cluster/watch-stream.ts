@@ -56,7 +56,9 @@ export function parseWatchLine<T extends k8s.KubernetesObject>(line: string): Pa
   });
   if (!isRecord(data)) return malformed("something that is not an event");
   if (!isRecord(data.object)) {
-    return malformed(typeof data.kind === "string" ? `a ${data.kind}, not a stream of events` : "not an event");
+    return malformed(
+      typeof data.kind === "string" ? `a ${data.kind}, not a stream of events` : "something that is not an event",
+    );
   }
   const object = data.object;
   if (data.type === "ERROR") {
