@@ -174,7 +174,13 @@ class Watched<T extends k8s.KubernetesObject> {
   private ensureStarted(): void {
     if (this.started) return;
     this.started = true;
-    void this.run();
+    // The loop catches every outcome it knows; anything else leaves it to the next read to restart.
+    void this.run().catch((err: unknown) => {
+      countExternalError("kubernetes");
+      this.failure = err;
+      this.synced = false;
+      this.started = false;
+    });
   }
 
   /** The objects, once listed; throws the cluster's error when they cannot be read. */
