@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { auditRoutes } from "@console/contracts";
 import type { Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
+import { ClusterCache } from "./modules/cluster/cache.js";
+import { setMaxAnswerBytes } from "./platform/upstream-body.js";
 import { modules } from "./modules/index.js";
 import { InstalledLicence } from "./modules/licences/check.js";
 import { parsePublicKey } from "./modules/licences/format.js";
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sessions = new SessionStates(db, bus, config.SESSION_CHECK_SECONDS * 1000);
   const auth = new Authenticator(config, directory, sessions, idp ? idp.publicJwks : undefined);
 
+  setMaxAnswerBytes(config.EXTERNAL_ANSWER_MAX_MB * 1024 * 1024);
   const kube =
     opts.kube !== undefined ? opts.kube : configuredKubeClients(config, opts.sandbox?.urls.kubernetes ?? null);
   const closers: Array<() => Promise<void> | void> = [];
@@ -148,6 +151,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     platformStatus:
       opts.platformStatus ?? (kube ? new KubernetesStatus(kube, config.KUBERNETES_STATUS_CACHE_MS) : new NoCluster()),
     kube,
+    clusterCache: kube
+      ? new ClusterCache(kube, {
+          waitMs: config.KUBERNETES_TIMEOUT_MS,
+          connectMs: config.KUBERNETES_TIMEOUT_MS,
+          listIntervalMs: config.KUBERNETES_LIST_SECONDS * 1000,
+        })
+      : null,
     licence:
       opts.licence ??
       (config.LICENSING_ENABLED && config.LICENSE_PUBLIC_KEY

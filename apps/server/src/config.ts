@@ -158,6 +158,8 @@ const EnvSchema = z.object({
     .max(36_500, { message: "must be at most 36500" })
     .optional(),
   AUDIT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
+  // The largest answer read from another system (Kafka Connect, Trino, Airflow, ...); see docs/production.md.
+  EXTERNAL_ANSWER_MAX_MB: z.coerce.number().int().min(1).max(1024).default(32),
   // Client configuration guides: where client tools reach Trino and Arrow Flight SQL.
   CLIENT_CONFIG_MODE: z.string().optional(),
   CLIENT_TRINO_HOST: hostName.default("trino.trino.svc.cluster.local"),
@@ -176,6 +178,7 @@ const EnvSchema = z.object({
   KUBERNETES_STATUS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   // Logs one user may follow at once, per replica; see docs/cluster.md.
   LOG_FOLLOWS_PER_USER: z.coerce.number().int().min(1).max(100).default(LOG_FOLLOWS_PER_USER),
+  KUBERNETES_LIST_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // How often the console samples the metrics API for the usage charts; see docs/cluster.md.
   USAGE_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   // Licences: the vendor's Ed25519 public key that signs licence files; see docs/licences.md.

@@ -60,6 +60,8 @@ export const ComponentSections = z
     /** False when the platform could not be asked; lists are then empty, never "all healthy". */
     platformReachable: z.boolean(),
     platformError: z.string().nullable(),
+    /** Why the cluster data shown may be out of date (it cannot be watched, only listed now and then). */
+    platformStale: z.string().nullable(),
   })
   .meta({ id: "ComponentSections" });
 export type ComponentSections = z.infer<typeof ComponentSections>;

@@ -8,6 +8,7 @@ import type { CacheBus } from "./cache-bus.js";
 import type { CacheRegistry } from "./cache-registry.js";
 import type { Db } from "./db/index.js";
 import type { Directory } from "./directory.js";
+import type { ClusterCache } from "../modules/cluster/cache.js";
 import type { KubeClients } from "./kubernetes.js";
 import type { LicenceCheck, PlatformStatusSource } from "./platform-status.js";
 
@@ -24,6 +25,8 @@ export interface Services {
   platformStatus: PlatformStatusSource;
   /** The cluster's API clients, null when no cluster is configured and the sandbox is off. */
   kube: KubeClients | null;
+  /** The cluster objects the screens read, kept in memory (null without a cluster). */
+  clusterCache: ClusterCache | null;
   licence: LicenceCheck;
   log: FastifyBaseLogger;
   /** The sandbox platform's parts by name (kubernetes, connect, ...), when it runs. */

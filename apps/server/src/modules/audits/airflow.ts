@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.js";
 import type { Services } from "../../platform/services.js";
+import { UpstreamError } from "../../platform/errors.js";
 import { fetchJson } from "./http-json.js";
 
 export const AIRFLOW = "Airflow";
@@ -125,7 +126,7 @@ export class AirflowClient {
         } else throw err;
       }
       const parsed = RunPage.safeParse(raw);
-      if (!parsed.success) throw new Error("Airflow's DAG run list is not in the expected shape");
+      if (!parsed.success) throw new UpstreamError(AIRFLOW, "its DAG run list is not in the expected shape");
       for (const r of parsed.data.dag_runs) {
         const run = toDagRun(r);
         if (run) out.push(run);

@@ -1,5 +1,6 @@
 import { UpstreamError } from "../../platform/errors.js";
 import { counted, type ExternalSystem } from "../../platform/metrics.js";
+import { parseJson, readBody } from "../../platform/upstream-body.js";
 
 /** The metrics label of each system read through fetchJson. */
 const LABELS: Record<string, ExternalSystem> = {
@@ -46,9 +47,5 @@ async function fetchOnce<T>(
       502,
     );
   }
-  try {
-    return (await res.json()) as T;
-  } catch {
-    throw new UpstreamError(system, "its answer is not JSON", 502);
-  }
+  return parseJson(system, await readBody(system, res, init)) as T;
 }

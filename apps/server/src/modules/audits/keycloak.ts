@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.js";
+import { UpstreamError } from "../../platform/errors.js";
 import { fetchJson } from "./http-json.js";
 
 export const KEYCLOAK = "Keycloak";
@@ -77,6 +78,8 @@ export class KeycloakEventsClient {
           timeoutMs: this.opts.timeoutMs,
         },
       );
+      if (typeof t?.access_token !== "string")
+        throw new UpstreamError(KEYCLOAK, "its token answer holds no access token");
       this.token = { value: t.access_token, until: Date.now() + Math.max(10, (t.expires_in ?? 60) - 10) * 1000 };
     }
     return { authorization: `Bearer ${this.token.value}` };
@@ -92,7 +95,7 @@ export class KeycloakEventsClient {
         headers: await this.bearer(),
         timeoutMs: this.opts.timeoutMs,
       });
-      if (!Array.isArray(list)) throw new Error("Keycloak's event list is not an array");
+      if (!Array.isArray(list)) throw new UpstreamError(KEYCLOAK, "its event list is not a list");
       let older = false;
       for (const raw of list) {
         const parsed = schema.safeParse(raw);

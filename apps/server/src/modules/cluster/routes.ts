@@ -4,7 +4,6 @@ import { UpstreamError } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import type { KubeClients } from "../../platform/kubernetes.js";
 import type { Services } from "../../platform/services.js";
-import { ClusterCache } from "./cache.js";
 import { registerJobLogFollow, registerLogFollow } from "./follow.js";
 import { FollowSlots } from "./follow-stream.js";
 import { UsageSampler } from "./history.js";
@@ -20,8 +19,8 @@ export function clusterModule(app: FastifyInstance, s: Services): void {
   let sampler: UsageSampler | null = null;
   let details: JobDetailsService | null = null;
   const jobs = kube ? new JobsService(s, kube) : null;
-  if (kube) {
-    const cache = new ClusterCache(kube, s.config.KUBERNETES_TIMEOUT_MS);
+  const cache = s.clusterCache;
+  if (kube && cache) {
     const metrics = new MetricsReader(kube);
     service = new ClusterService(s, kube, cache, metrics);
     details = new JobDetailsService(kube, jobs!, metrics);

@@ -3,6 +3,7 @@ import https from "node:https";
 import { z } from "zod";
 import { UpstreamError } from "../../platform/errors.js";
 import { counted } from "../../platform/metrics.js";
+import { maxAnswer } from "../../platform/upstream-body.js";
 
 export const SYSTEM = "Kafka Connect";
 
@@ -65,10 +66,10 @@ export interface WorkerConnector {
   info: WorkerInfo | null;
 }
 
-const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const LEGACY_CONCURRENCY = 8;
 
 class Timeout extends Error {}
+class TooLarge extends Error {}
 
 /** The Kafka Connect REST API, with time-outs, basic auth, a CA and retries during rebalances. */
 export class ConnectClient {
@@ -217,6 +218,7 @@ export class ConnectClient {
     } catch (err) {
       if (err instanceof Timeout)
         throw new UpstreamError(SYSTEM, `it did not answer within ${Math.round(timeoutMs / 100) / 10} s`);
+      if (err instanceof TooLarge) throw new UpstreamError(SYSTEM, `its answer was larger than ${maxAnswer().text}`);
       const code = (err as { code?: string }).code;
       throw new UpstreamError(SYSTEM, `it could not be reached (${code ?? (err as Error).message})`);
     }
@@ -234,7 +236,7 @@ export class ConnectClient {
         let size = 0;
         res.on("data", (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) req.destroy(new Error("answer too large"));
+          if (size > maxAnswer().bytes) req.destroy(new TooLarge());
           else chunks.push(chunk);
         });
         res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));

@@ -56,6 +56,16 @@ function describe(err: unknown, settings: LdapSettings, doing: string): Director
     return new DirectoryError(`The directory refused to let ${settings.bindDn ?? "an anonymous bind"} ${doing}.`);
   if (err instanceof NoSuchObjectError)
     return new DirectoryError(`The directory has no entry at the base to ${doing}.`);
+  // ldapts rejects what is pending when the server (or something in between) drops the connection.
+  if (/connection closed/i.test((err as Error).message ?? ""))
+    return new DirectoryError(
+      `The directory at ${settings.url} closed the connection while the console was trying to ${doing}; nothing was changed.`,
+    );
+  // Result code 10: the entries are held by another server. Referrals are not followed.
+  if ((err as { code?: unknown }).code === 10)
+    return new DirectoryError(
+      `The directory referred the console to another server to ${doing}; referrals are not followed, so point LDAP_URL and the base at the server that holds the entries.`,
+    );
   return new DirectoryError(`The directory answered an error while trying to ${doing}: ${(err as Error).message}`);
 }
 

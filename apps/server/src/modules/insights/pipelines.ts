@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Pipeline } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
-import type { AirflowClient } from "../audits/airflow.js";
+import { UpstreamError } from "../../platform/errors.js";
+import { AIRFLOW, type AirflowClient } from "../audits/airflow.js";
 
 const Dag = z.object({
   dag_id: z.string(),
@@ -57,12 +58,12 @@ interface RunStats {
 export async function computePipelines(q: Queryable, client: AirflowClient, now: Date): Promise<Pipeline[]> {
   const dags = await paged(client, "/dags", (raw) => {
     const p = DagPage.safeParse(raw);
-    if (!p.success) throw new Error("Airflow's DAG list is not in the expected shape");
+    if (!p.success) throw new UpstreamError(AIRFLOW, "its DAG list is not in the expected shape");
     return { items: p.data.dags, total: p.data.total_entries };
   });
   const sets = await paged(client, client.version === "v1" ? "/datasets" : "/assets", (raw) => {
     const p = DatasetPage.safeParse(raw);
-    if (!p.success) throw new Error("Airflow's dataset list is not in the expected shape");
+    if (!p.success) throw new UpstreamError(AIRFLOW, "its dataset list is not in the expected shape");
     return { items: p.data.datasets ?? p.data.assets ?? [], total: p.data.total_entries };
   });
   const tablesOf = new Map<string, string[]>();

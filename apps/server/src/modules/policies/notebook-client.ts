@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UpstreamError } from "../../platform/errors.js";
 import { counted } from "../../platform/metrics.js";
+import { parseJson, readBody } from "../../platform/upstream-body.js";
 
 export const NOTEBOOK = "The data catalogue's notebook service";
 
@@ -70,11 +71,10 @@ export class NotebookClient {
         throw new UpstreamError(NOTEBOOK, `it did not answer within ${this.timeoutMs} ms`, 504);
       throw new UpstreamError(NOTEBOOK, `it cannot be reached (${e.cause?.code ?? e.message})`, 503);
     }
-    if (res.status !== 200) throw new UpstreamError(NOTEBOOK, `it answered HTTP ${res.status}`);
-    try {
-      return await res.json();
-    } catch {
-      throw new UpstreamError(NOTEBOOK, "it answered something other than JSON");
+    if (res.status !== 200) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new UpstreamError(NOTEBOOK, `it answered HTTP ${res.status}`);
     }
+    return parseJson(NOTEBOOK, await readBody(NOTEBOOK, res, { timeoutMs: this.timeoutMs }));
   }
 }

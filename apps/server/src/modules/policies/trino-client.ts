@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UpstreamError } from "../../platform/errors.js";
 import { counted } from "../../platform/metrics.js";
+import { parseJson, readBody } from "../../platform/upstream-body.js";
 
 export const TRINO = "Trino";
 
@@ -51,13 +52,17 @@ export class TrinoClient {
         rows.push(Object.fromEntries(columns.map((c, i) => [c, r[i]])));
       }
       if (!answer.nextUri) return rows;
-      if (pages > MAX_PAGES) throw new UpstreamError(TRINO, "its answer did not end");
+      // A nextUri that never ends is bounded by pages here and by the query's deadline in send.
+      if (pages > MAX_PAGES) throw new UpstreamError(TRINO, `its results did not end after ${MAX_PAGES} pages`);
       const next = new URL(answer.nextUri, this.base);
       // Follow only the coordinator the console was configured with (never another host it names).
       const own = new URL(this.base);
       next.protocol = own.protocol;
       next.host = own.host;
-      answer = await this.send(next.toString(), "GET", undefined, deadline);
+      answer = await this.send(next.toString(), "GET", undefined, deadline).catch((err: unknown) => {
+        if (!deadline.aborted) throw err;
+        throw new UpstreamError(TRINO, `its results did not end within ${this.opts.timeoutMs} ms`, 504);
+      });
     }
   }
 
@@ -80,18 +85,12 @@ export class TrinoClient {
         throw new UpstreamError(TRINO, `it did not answer within ${this.opts.timeoutMs} ms`, 504);
       throw new UpstreamError(TRINO, `it cannot be reached (${e.cause?.code ?? e.message})`, 503);
     }
-    const text = await res.text();
+    const text = await readBody(TRINO, res, { timeoutMs: this.opts.timeoutMs });
     if (res.status === 401 || res.status === 403)
       throw new UpstreamError(TRINO, `it refused the console's credentials (HTTP ${res.status})`);
     if (res.status === 503) throw new UpstreamError(TRINO, "it is starting or overloaded (HTTP 503)", 503);
     if (res.status !== 200) throw new UpstreamError(TRINO, `it answered HTTP ${res.status}`);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new UpstreamError(TRINO, "it answered something other than JSON");
-    }
-    const parsed = Answer.safeParse(json);
+    const parsed = Answer.safeParse(parseJson(TRINO, text));
     if (!parsed.success) throw new UpstreamError(TRINO, "its answer does not follow the client protocol");
     return parsed.data;
   }

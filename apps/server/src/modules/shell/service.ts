@@ -72,5 +72,6 @@ export async function componentSections(s: Services, p: Principal): Promise<Comp
     permittedComponents: keysWhere((k) => permitted.has(k)),
     platformReachable: status.reachable,
     platformError: status.error,
+    platformStale: status.reachable ? (s.clusterCache?.staleness() ?? null) : null,
   };
 }

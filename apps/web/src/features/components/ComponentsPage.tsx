@@ -93,6 +93,9 @@ export default function ComponentsPage() {
         {list && !list.platformReachable ? (
           <Alert type="error" showIcon role="alert" title={t("cluster.unavailable")} description={list.platformError} />
         ) : null}
+        {list?.platformStale ? (
+          <Alert type="warning" showIcon role="status" title={t("cluster.stale")} description={list.platformStale} />
+        ) : null}
         {list ? (
           <div data-tour="components-cards">
             <ComponentCards

@@ -66,6 +66,15 @@ export default function HomePage() {
             description={errorMessage(failure)}
           />
         ) : null}
+        {!failure && componentList?.platformStale ? (
+          <Alert
+            type="warning"
+            showIcon
+            role="status"
+            title={t("cluster.stale")}
+            description={componentList.platformStale}
+          />
+        ) : null}
         {nodes.data && !nodes.data.metricsAvailable && features?.metrics ? (
           <Alert type="info" showIcon title={t("cluster.metricsUnavailableLong")} />
         ) : null}
