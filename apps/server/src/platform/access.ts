@@ -71,7 +71,12 @@ export class AccessControl {
       .then(({ rows }) => {
         const map = new Map<string, Assignment>();
         for (const r of rows)
-          map.set(r.key, { name: r.name, status: r.status, users: new Set(r.users ?? []), groups: new Set(r.groups ?? []) });
+          map.set(r.key, {
+            name: r.name,
+            status: r.status,
+            users: new Set(r.users ?? []),
+            groups: new Set(r.groups ?? []),
+          });
         return map;
       });
     // A failed load is not cached: the next request tries again.
