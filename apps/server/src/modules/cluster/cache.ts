@@ -268,9 +268,12 @@ export class ClusterCache {
   staleness(): string | null {
     const stale = this.all.filter((w) => w.stale);
     if (!stale.length) return null;
-    const names = stale.map((w) => w.resource).join(", ");
+    // Resources grouped by reason: each fault is named, not only the first one met.
+    const byReason = new Map<string, string[]>();
+    for (const w of stale) byReason.set(w.stale!, [...(byReason.get(w.stale!) ?? []), w.resource]);
+    const why = [...byReason].map(([reason, names]) => `watching ${names.join(", ")} does not work (${reason})`);
     const every = Math.round(this.timing.listIntervalMs / 1000);
-    return `Cluster data may be stale: watching ${names} does not work (${stale[0]!.stale}), so the console lists them every ${every} s instead.`;
+    return `Cluster data may be stale: ${why.join("; ")}, so the console lists them every ${every} s instead.`;
   }
 
   async stop(): Promise<void> {
