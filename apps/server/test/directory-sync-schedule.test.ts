@@ -74,11 +74,14 @@ describe.each(DB_KINDS)("sync schedule and the embedded directory (%s)", (kind) 
 
   it("rewrites the group file shortly after a membership change", async () => {
     const analysts = (await api(t.app, admin, "GET", "/groups?search=analysts")).body.items[0];
-    await api(t.app, admin, "PUT", `/groups/${analysts.id}/users`, { usersToAssign: ["admin"] });
+    // Another user: nobody changes their own groups.
+    await seedUser(t.testDb.db, "bob");
+    const res = await api(t.app, admin, "PUT", `/groups/${analysts.id}/users`, { usersToAssign: ["bob"] });
+    expect(res.status).toBe(200);
     const deadline = Date.now() + 5000;
-    while (fs.readFileSync(groupFile, "utf8") !== "analysts:admin,ann\nconsole-admins:admin\n" && Date.now() < deadline)
+    while (fs.readFileSync(groupFile, "utf8") !== "analysts:ann,bob\nconsole-admins:admin\n" && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
-    expect(fs.readFileSync(groupFile, "utf8")).toBe("analysts:admin,ann\nconsole-admins:admin\n");
+    expect(fs.readFileSync(groupFile, "utf8")).toBe("analysts:ann,bob\nconsole-admins:admin\n");
   });
 
   it("answers 404 for an unknown job and 400 for a malformed id", async () => {

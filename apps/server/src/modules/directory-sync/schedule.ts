@@ -2,6 +2,7 @@ import type { SyncSchedule } from "@console/contracts";
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { Queryable } from "../../platform/db/index.js";
 import type { Services } from "../../platform/services.js";
+import { saveSetting } from "../../platform/settings-store.js";
 
 export const SYNC_AUDIT = "user-management-sync";
 const KEY = "directorySync.schedule";
@@ -30,11 +31,7 @@ export async function writeSchedule(s: Services, actor: Actor, next: Schedule): 
   await s.db.tx(async (q) => {
     const before = await readSchedule(s, q);
     if (before.periodic === next.periodic && before.periodMinutes === next.periodMinutes) return;
-    await q.query(
-      `INSERT INTO app_settings (key, value, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [KEY, JSON.stringify(next)],
-    );
+    await saveSetting(q, KEY, next);
     await writeAudit(q, {
       source: SYNC_AUDIT,
       action: "Sync Schedule Updated",

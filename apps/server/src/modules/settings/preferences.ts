@@ -4,6 +4,7 @@ import { badRequest } from "../../platform/errors.js";
 import type { Queryable } from "../../platform/db/index.js";
 import type { Services } from "../../platform/services.js";
 import { groupsByName, usersByName } from "../users/store.js";
+import { saveSetting } from "../../platform/settings-store.js";
 
 const KEY = "insights.preferences";
 
@@ -66,11 +67,7 @@ export async function updateInsightsPreference(
       { column: "admin_groups", oldVal: before.adminGroups, newVal: next.adminGroups },
     ].filter((c) => (Array.isArray(c.oldVal) ? !sameList(c.oldVal, c.newVal as string[]) : c.oldVal !== c.newVal));
     if (changeSet.length === 0) return;
-    await q.query(
-      `INSERT INTO app_settings (key, value, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [KEY, JSON.stringify(next)],
-    );
+    await saveSetting(q, KEY, next);
     await writeAudit(q, {
       source: "settings-general",
       action: "Update Insights Preference",

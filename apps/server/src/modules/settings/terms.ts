@@ -2,6 +2,7 @@ import type { DefaultTerms } from "@console/contracts";
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { Queryable } from "../../platform/db/index.js";
 import type { Services } from "../../platform/services.js";
+import { saveSetting } from "../../platform/settings-store.js";
 
 const KEY = "policies.defaultTerms";
 
@@ -35,11 +36,7 @@ export async function updateDefaultTerms(s: Services, actor: Actor, next: Defaul
       .filter((k) => before[k] !== next[k])
       .map((k) => ({ column: k, oldVal: before[k], newVal: next[k] }));
     if (changeSet.length === 0) return;
-    await q.query(
-      `INSERT INTO app_settings (key, value, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [KEY, JSON.stringify(next)],
-    );
+    await saveSetting(q, KEY, next);
     await writeAudit(q, {
       source: "settings-general",
       action: "Update Default Terms",
