@@ -69,7 +69,7 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
     expect(ended.status).toBe(201);
 
     expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
-    const served = (await t.app.inject({ url: "/trino/rules.json" })).json();
+    const served = (await t.app.inject({ url: `/trino/rules.json?token=${t.generatedTrinoRulesToken}` })).json();
     expect(served.tables[0]).toMatchObject({
       user: "alice",
       table: "customers",
@@ -138,7 +138,9 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
   });
 
   it("saves while Trino is unreachable, then Sync checks again and refuses, listing the errors", async () => {
-    const current = (await t.app.inject({ url: "/trino/rules.json" })).headers["x-publication"];
+    const current = (await t.app.inject({ url: `/trino/rules.json?token=${t.generatedTrinoRulesToken}` })).headers[
+      "x-publication"
+    ];
     meta.trino.setFailure(503);
     expect((await call("GET", "/admin-api/api/v1/lookups?refresh=true")).status).toBe(503);
     const saved = await call(
@@ -164,7 +166,9 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
     const refused = await call("PUT", `${ACL}/sync`);
     expect(refused).toMatchObject({ status: 400, body: { field: "customRowFilter" } });
     expect(refused.body!.error).toMatch(/Policy "vip offline" .* hive\.sales\.orders does not have/);
-    expect((await t.app.inject({ url: "/trino/rules.json" })).headers["x-publication"]).toBe(current);
+    expect(
+      (await t.app.inject({ url: `/trino/rules.json?token=${t.generatedTrinoRulesToken}` })).headers["x-publication"],
+    ).toBe(current);
 
     expect((await call("PUT", `${ACL}/${saved.body!.id}/disable`)).status).toBe(200);
     expect((await call("GET", `${ACL}/sync/preview`)).body!.errors).toEqual([]);
