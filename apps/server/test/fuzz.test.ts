@@ -124,12 +124,12 @@ describe("fuzzing every route of the API", () => {
     while (counts.sent < TOTAL) {
       const target = targets[i++ % targets.length]!;
       const req = malformed(rng, target.method, target.path, target.route);
-      const who = rng.int(4);
-      const anonymous = who === 0;
+      let anonymous = rng.int(4) === 0;
       if (!anonymous && MUTATING.has(req.method) && req.valid !== false) {
-        // Only requests the contract refuses are sent signed in to routes that change things.
+        // Only requests the contract refuses are sent signed in to routes that change things;
+        // a valid write goes without sign-in instead, so every route is still reached.
         counts.skipped++;
-        continue;
+        anonymous = true;
       }
       const headers = { ...req.headers };
       if (!anonymous) Object.assign(headers, admin);
@@ -173,10 +173,10 @@ describe("fuzzing every route of the API", () => {
       `fuzz: ${counts.sent} requests over ${perRoute.size} of ${targets.length} routes (seed ${SEED}): ` +
         `${counts.signedIn} signed in, ${counts.anonymous} anonymous; ${counts.rejected4xx} answered 4xx, ` +
         `${counts.validReads} valid reads answered 2xx/3xx (${counts.auditedActions} of them audited actions), ${counts.publicReads} anonymous calls of public routes answered 2xx/3xx; ` +
-        `${counts.skipped} generated requests were valid writes and not sent; tables changed: ${changed.length}\n`,
+        `${counts.skipped} generated requests were valid writes, sent without sign-in; tables changed: ${changed.length}\n`,
     );
     expect(failures).toEqual([]);
-    expect(perRoute.size).toBe(targets.length);
+    expect(targets.map((x) => `${x.method} ${x.path}`).filter((k) => !perRoute.has(k))).toEqual([]);
     expect(changed).toEqual([]);
   }, 900_000);
 });
