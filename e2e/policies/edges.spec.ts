@@ -16,18 +16,20 @@ const SPEC_DATE_TIME = /^\d{2}-\d{2}-\d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/;
 describe("policy screens' details", () => {
   let page: Page;
   let token: string;
+  let requester: string;
   beforeAll(async () => {
     await createUser(databaseUrl, USER, "Pol-Edge-Pass-123");
     token = await apiToken(baseUrl);
+    // A request is filed by the user who wants the access, signed in as themselves.
+    requester = await apiToken(baseUrl, USER, "Pol-Edge-Pass-123");
   });
   adminPagePerTest(baseUrl, (p) => (page = p));
 
   const request = (table: string) =>
-    adminApi<{ id: number; policyName: string }>(baseUrl, token, "POST", "/acl/requests", {
+    adminApi<{ id: number; policyName: string }>(baseUrl, requester, "POST", "/acl/requests", {
       catalogName: "hive",
       schemaName: "sales",
       tableName: table,
-      username: USER,
     });
 
   it("shows the request's date in the spec's format on the review page", async () => {
