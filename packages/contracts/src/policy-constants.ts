@@ -145,5 +145,6 @@ export const POLICY_ACTIONS = [
   "Approve",
   "Policy Expired",
   "Restore",
+  "Export as document",
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];

@@ -10,6 +10,7 @@ import { trinoRulesGuard } from "../../platform/trino-rules-token.js";
 import type { Services } from "../../platform/services.js";
 import { Metadata } from "./metadata.js";
 import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
+import { policyCodeModule } from "./code/routes.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
 import { PublicationService } from "./publish.js";
 import { missingObject } from "./request-checks.js";
@@ -55,6 +56,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   const periods = onceAcrossReplicas(s.db, "policy-access-periods", PERIOD_CHECK_MS, () => publications.applyPeriods());
   s.onClose(every(PERIOD_CHECK_MS, periods, s.log, "policy access periods"));
 
+  policyCodeModule(app, s, metadata);
   const r = policyRoutes;
   handle(app, r.list, ({ query }) => policies.list(query));
   handle(app, r.get, ({ params }) => policies.get(params.id));

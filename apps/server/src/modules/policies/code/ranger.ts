@@ -1,0 +1,443 @@
+import { ALL, POLICY_LIMITS, type ColumnMask, type PolicyImportPlan, type Privilege } from "@console/contracts";
+import type { Candidate } from "./plan.js";
+import {
+  covers,
+  deniedOf,
+  globMatches,
+  hasWildcard,
+  isEmpty,
+  mayOverlap,
+  nonEmpty,
+  principalsOf,
+  privilegesOf,
+  rangerTime,
+  valuesOverlap,
+  type Principals,
+  type RangerItem,
+  type RangerPolicy,
+} from "./ranger-input.js";
+
+/** Column types by table then column, or null when Trino cannot say. */
+export type ColumnTypes = (
+  catalog: string,
+  schema: string,
+  tables: string[],
+) => Promise<Map<string, Map<string, string>> | null>;
+
+interface Scope {
+  catalogs: string[];
+  schemas: string[];
+  tables: string[];
+  columns: string[];
+}
+/** What one allow item grants, on one catalog and schema ("*": every schema, with every table). */
+interface Grant {
+  src: number;
+  name: string;
+  catalog: string;
+  schema: string;
+  tables: string[];
+  privileges: Set<Privilege>;
+  who: Principals;
+  state: "enabled" | "disabled";
+  period: { startDate: string | null; endDate: string | null };
+}
+interface Restriction {
+  src: number;
+  /** Allow exceptions hold in their own policy only. */
+  only?: number;
+  /** Deny-all-else: everyone but these, in other policies. */
+  except?: Principals;
+  scope: Scope;
+  who: Principals;
+  privileges: Set<Privilege> | "all";
+  why: string;
+}
+interface ItemRule {
+  src: number;
+  scope: Scope;
+  items: Array<{ who: Principals; value: RangerItem }>;
+}
+
+const SERVICES = ["trino", "presto", "hive"];
+const RESOURCE_KEYS: Record<string, string[]> = {
+  trino: ["catalog", "schema", "table", "column"],
+  presto: ["catalog", "schema", "table", "column"],
+  hive: ["database", "table", "column"],
+};
+/** Ranger's Trino redaction (ranger-servicedef-trino.json, MASK), kept as a custom mask. */
+const REDACT =
+  "cast(regexp_replace(regexp_replace(regexp_replace({col},'([A-Z])', 'X'),'([a-z])','x'),'([0-9])','0') as {type})";
+const KIND: Record<string, string> = {
+  MASK_SHOW_LAST_4: "showLast4",
+  MASK_SHOW_FIRST_4: "showFirst4",
+  MASK_HASH: "hash",
+  MASK_NULL: "nullify",
+  MASK_DATE_SHOW_YEAR: "dateTruncYear",
+};
+const quoted = (c: string) => `"${c.replaceAll('"', '""')}"`;
+
+/**
+ * Maps Ranger's policy export (Trino, Presto or Hive services) to console policies. Whatever the
+ * console cannot express exactly is noted per Ranger policy and imported stricter (privileges
+ * removed, stricter masks, filters combined with AND, disabled) or not at all; never wider.
+ */
+export async function mapRanger(
+  doc: { policies: unknown[] },
+  opts: { hiveCatalog: string; columnTypes?: ColumnTypes },
+): Promise<{ candidates: Candidate[]; notes: PolicyImportPlan["notes"] }> {
+  const policies = doc.policies as RangerPolicy[];
+  const notes = policies.map((p, i) => ({
+    source: `policies.${i} (${p?.name ?? "unnamed"})`,
+    policies: [] as string[],
+    messages: [] as string[],
+  }));
+  const grants: Grant[] = [];
+  const restrictions: Restriction[] = [];
+  const masks: ItemRule[] = [];
+  const filters: ItemRule[] = [];
+
+  policies.forEach((p, src) => {
+    const messages = new Set<string>();
+    const note = (m: string) => messages.add(m);
+    const service = (p.serviceType ?? (p.resources?.database ? "hive" : "trino")).toLowerCase();
+    const keys = Object.keys(p.resources ?? {});
+    if (service === "tag" || keys.includes("tag"))
+      note("tag-based policies are refused: the console has no tag service of Ranger's kind");
+    else if (!SERVICES.includes(service)) note(`service type ${service} is refused: only Trino, Presto and Hive map`);
+    else if (keys.some((k) => !RESOURCE_KEYS[service]!.includes(k)))
+      note(
+        `resources ${keys.filter((k) => !RESOURCE_KEYS[service]!.includes(k)).join(", ")} have no console counterpart: not imported`,
+      );
+    else if (nonEmpty(p.additionalResources)) note("additional resources are refused: not imported");
+    else mapOne(p, src, service, note);
+    notes[src]!.messages.push(...messages);
+  });
+
+  function mapOne(p: RangerPolicy, src: number, service: string, note: (m: string) => void) {
+    const res = p.resources ?? {};
+    const excluded = Object.entries(res).filter(([, r]) => r.isExcludes);
+    const values = (k: string) => res[k]?.values ?? (k === "column" ? ["*"] : []);
+    const scope: Scope =
+      service === "hive"
+        ? {
+            catalogs: [opts.hiveCatalog],
+            schemas: values("database"),
+            tables: values("table"),
+            columns: values("column"),
+          }
+        : {
+            catalogs: values("catalog"),
+            schemas: values("schema"),
+            tables: values("table"),
+            columns: values("column"),
+          };
+    /** Restrictions and masks hold at least as widely: an excluded list is taken as everything. */
+    const wide: Scope = { ...scope };
+    for (const [k] of excluded) wide[k === "database" ? "schemas" : (`${k}s` as keyof Scope)] = ["*"];
+    if (!res.schema && !res.database) wide.schemas = ["*"];
+    if (!res.table) wide.tables = ["*"];
+    const type = p.policyType ?? 0;
+
+    let state: Grant["state"] = p.isEnabled === false ? "disabled" : "enabled";
+    let period: Grant["period"] = { startDate: null, endDate: null };
+    const schedules = p.validitySchedules ?? [];
+    if (nonEmpty(p.conditions)) {
+      state = "disabled";
+      note("policy conditions have no console counterpart: imported disabled");
+    }
+    if (schedules.length > 1 || schedules.some((s) => nonEmpty(s.recurrences))) {
+      state = "disabled";
+      note("several validity schedules or recurrences have no console counterpart: imported disabled");
+    } else if (schedules.length === 1) {
+      try {
+        period = {
+          startDate: rangerTime(schedules[0]!.startTime, schedules[0]!.timeZone),
+          endDate: rangerTime(schedules[0]!.endTime, schedules[0]!.timeZone),
+        };
+      } catch (err) {
+        state = "disabled";
+        note(`the validity schedule cannot be read (${(err as Error).message}): imported disabled`);
+      }
+    }
+    if (p.zoneName) note(`security zone ${p.zoneName} has no console counterpart; the policy's resources are kept`);
+    const withItems = (list: RangerItem[] | undefined, label: string) =>
+      (list ?? []).map((item) => {
+        if (nonEmpty(item.conditions)) note(`${label} conditions have no console counterpart: applied unconditionally`);
+        return { who: principalsOf(item, note), value: item };
+      });
+
+    if (type === 1) return void masks.push({ src, scope: wide, items: withItems(p.dataMaskPolicyItems, "mask item") });
+    if (type === 2)
+      return void filters.push({ src, scope: wide, items: withItems(p.rowFilterPolicyItems, "row filter item") });
+
+    for (const item of p.denyPolicyItems ?? []) {
+      if (nonEmpty(item.conditions)) note("deny conditions have no console counterpart: the deny applies always");
+      restrictions.push({
+        src,
+        scope: wide,
+        who: principalsOf(item, note),
+        privileges: deniedOf(service, item),
+        why: `Ranger policy ${p.name} denies it`,
+      });
+    }
+    if (nonEmpty(p.denyExceptions)) note("deny exceptions have no console counterpart: the deny applies to them too");
+    for (const item of p.allowExceptions ?? []) {
+      if (nonEmpty(item.conditions))
+        note("allow exception conditions have no console counterpart: the exception applies always");
+      restrictions.push({
+        src,
+        only: src,
+        scope: wide,
+        who: principalsOf(item, note),
+        privileges: deniedOf(service, item),
+        why: `an allow exception of Ranger policy ${p.name} takes it away`,
+      });
+    }
+    const allowed = (p.policyItems ?? []).map((i) => principalsOf(i, () => undefined));
+    if (p.isDenyAllElse)
+      restrictions.push({
+        src,
+        scope: wide,
+        who: { users: [], groups: [ALL] },
+        except: { users: allowed.flatMap((a) => a.users), groups: allowed.flatMap((a) => a.groups) },
+        privileges: "all",
+        why: `Ranger policy ${p.name} denies everyone it does not list`,
+      });
+    if (p.policyPriority === 1)
+      note("override priority has no console counterpart: denies of other policies still apply");
+
+    if (excluded.length > 0)
+      return note(
+        `excluded resource values (isExcludes on ${excluded.map(([k]) => k).join(", ")}) cannot be granted exactly: no access imported`,
+      );
+    if (!res.table)
+      return note(
+        "rights on catalogs or schemas themselves (use, create, drop, show) have no console counterpart: not imported",
+      );
+    if (!scope.columns.includes("*"))
+      return note("access limited to some columns cannot be granted exactly: not imported");
+    const exact = (list: string[], what: string) => {
+      if (list.includes("*")) return ["*"];
+      const wild = list.filter(hasWildcard);
+      if (wild.length) note(`${what} ${wild.join(", ")} with wildcards are left out: the console names them exactly`);
+      return list.filter((v) => !hasWildcard(v));
+    };
+    (p.policyItems ?? []).forEach((item, k) => {
+      if (nonEmpty(item.conditions))
+        return note(`allow item ${k + 1} has conditions, which the console cannot check: not imported`);
+      if (item.delegateAdmin) note("delegate admin has no console counterpart and was left out");
+      const privileges = privilegesOf(service, item, note);
+      const who = principalsOf(item, note);
+      if (isEmpty(who) || privileges.size === 0) return;
+      const tables = exact(scope.tables, "tables");
+      for (const catalog of exact(scope.catalogs, "catalogs")) {
+        if (catalog === "*") {
+          note("every catalog (*) cannot be granted: console policies name their catalog");
+          continue;
+        }
+        for (const schema of exact(scope.schemas, "schemas")) {
+          if (schema === "*" && !tables.includes("*")) {
+            note("tables in every schema cannot be granted by name: not imported");
+            continue;
+          }
+          if (tables.length === 0) continue;
+          grants.push({
+            src,
+            name: p.name ?? `ranger ${p.id ?? src}`,
+            catalog,
+            schema,
+            tables,
+            privileges: new Set(privileges),
+            who,
+            state,
+            period,
+          });
+        }
+      }
+    });
+  }
+
+  // Denies and exceptions take privileges away from every grant whose users they may reach.
+  for (const g of grants) {
+    const note = (m: string) => notes[g.src]!.messages.push(m);
+    for (const r of restrictions) {
+      if (r.only !== undefined && r.only !== g.src) continue;
+      if (r.except && (r.src === g.src || covers(r.except, g.who))) continue;
+      if (
+        !valuesOverlap([g.catalog], r.scope.catalogs) ||
+        !valuesOverlap([g.schema], r.scope.schemas) ||
+        !valuesOverlap(g.tables, r.scope.tables)
+      )
+        continue;
+      if (!r.except && !mayOverlap(r.who, g.who)) continue;
+      const taken = [...g.privileges].filter((x) => r.privileges === "all" || r.privileges.has(x));
+      if (taken.length === 0) continue;
+      for (const x of taken) g.privileges.delete(x);
+      note(
+        `${taken.join(", ")} on ${g.catalog}.${g.schema}.${g.tables.join("|")} removed for all its users: ${r.why}, and the console has no deny`,
+      );
+    }
+  }
+
+  const candidates: Candidate[] = [];
+  const taken = new Set<string>();
+  const unique = (base: string) => {
+    for (let i = 1; ; i++) {
+      const suffix = i === 1 ? "" : ` ${i}`;
+      const name = base.slice(0, POLICY_LIMITS.name - suffix.length).trimEnd() + suffix;
+      if (!taken.has(name.toLowerCase())) {
+        taken.add(name.toLowerCase());
+        return name;
+      }
+    }
+  };
+  const emit = (g: Grant, name: string, body: Record<string, unknown>) => {
+    notes[g.src]!.policies.push(name);
+    candidates.push({
+      path: `${notes[g.src]!.source} → ${name}`,
+      value: {
+        policyName: name,
+        state: g.state,
+        catalogName: g.catalog,
+        assignToUsers: g.who.users,
+        assignToGroups: g.who.groups,
+        tnc: g.period,
+        ...body,
+      },
+    });
+  };
+
+  for (const g of grants) {
+    const note = (m: string) => notes[g.src]!.messages.push(m);
+    if (g.privileges.size === 0) continue;
+    const onScope = (r: ItemRule) =>
+      valuesOverlap([g.catalog], r.scope.catalogs) &&
+      valuesOverlap([g.schema], r.scope.schemas) &&
+      valuesOverlap(g.tables, r.scope.tables) &&
+      r.items.some((i) => mayOverlap(i.who, g.who));
+    const rules = [...masks.filter(onScope), ...filters.filter(onScope)];
+    // The tables masks and filters reach under this grant must be named: a wildcard under a wildcard cannot be.
+    const pairs = new Map<string, [string, string]>();
+    let blind = false;
+    for (const r of rules) {
+      if (masks.includes(r) && r.scope.columns.some(hasWildcard)) blind = true;
+      const schemas = g.schema === "*" ? r.scope.schemas : [g.schema];
+      if (schemas.some(hasWildcard)) blind = true;
+      const tables = g.tables.includes("*")
+        ? r.scope.tables
+        : g.tables.filter((t) => r.scope.tables.some((x) => globMatches(x, t)));
+      if (tables.some(hasWildcard)) blind = true;
+      for (const s of schemas)
+        for (const t of tables) if (!hasWildcard(s) && !hasWildcard(t)) pairs.set(`${s}.${t}`, [s, t]);
+    }
+    if (blind) {
+      note(
+        `access to ${g.catalog}.${g.schema}.${g.tables.join("|")} not imported: a Ranger mask or row filter reaches it through wildcards the console cannot name`,
+      );
+      continue;
+    }
+    const privileges = [...g.privileges];
+    const gName = unique(g.name);
+    if (g.schema === "*") {
+      if (!g.privileges.has("SELECT")) {
+        note(
+          `${privileges.join(", ")} on every table of ${g.catalog} cannot be granted: catalog policies give read-only or all`,
+        );
+        continue;
+      }
+      if (privileges.length > 1)
+        note(`only read access on every table of ${g.catalog} was imported (catalog policy, read-only)`);
+      emit(g, gName, { category: "catalog", config: { allow: "read-only", owner: false } });
+    } else
+      emit(g, gName, {
+        category: "tables",
+        schemaName: [g.schema],
+        tables: g.tables.map((t) => (t === "*" ? ALL : t)),
+        tablePrivileges: privileges,
+      });
+
+    for (const [schema, table] of pairs.values()) {
+      const at = (r: ItemRule) =>
+        valuesOverlap([g.catalog], r.scope.catalogs) &&
+        valuesOverlap([schema], r.scope.schemas) &&
+        valuesOverlap([table], r.scope.tables);
+      /** Items that may reach this grant's users, up to the first that surely reaches all of them. */
+      const reaching = (list: ItemRule[], column?: string) => {
+        const out: RangerItem[] = [];
+        for (const r of list.filter(at))
+          if (column === undefined || r.scope.columns.some((c) => globMatches(c, column)))
+            for (const i of r.items) {
+              if (!mayOverlap(i.who, g.who)) continue;
+              out.push(i.value);
+              if (covers(i.who, g.who)) return out;
+            }
+        return out;
+      };
+      const columns = [...new Set(masks.filter(at).flatMap((r) => r.scope.columns))];
+      const types = (await opts.columnTypes?.(g.catalog, schema, [table]))?.get(table);
+      const columnDetails: ColumnMask[] = [];
+      for (const column of columns) {
+        const chosen = new Map<string, ColumnMask>();
+        const dataType = types?.get(column) ?? null;
+        for (const item of reaching(masks, column)) {
+          const m = maskOf(item, table, column, dataType ?? "varchar");
+          if (m) chosen.set(`${m.type}:${m.mask}`, m);
+        }
+        if (chosen.size === 0) continue;
+        if (!dataType)
+          note(`the type of ${schema}.${table}.${column} is unknown (Trino did not answer): varchar assumed`);
+        if (chosen.size > 1)
+          note(
+            `${schema}.${table}.${column}: the users of ${gName} may meet different Ranger masks; the strictest (null) was imported`,
+          );
+        columnDetails.push(
+          chosen.size === 1
+            ? [...chosen.values()][0]!
+            : {
+                table,
+                name: column,
+                columnDataType: dataType ?? "varchar",
+                type: "predefine",
+                mask: "nullify",
+                conditions: [],
+              },
+        );
+      }
+      const exprs = [
+        ...new Set(
+          reaching(filters)
+            .map((i) => i.rowFilterInfo?.filterExpr?.trim() ?? "")
+            .filter(Boolean),
+        ),
+      ];
+      if (exprs.length > 1)
+        note(`${schema}.${table}: the users of ${gName} may meet several Ranger row filters; all of them apply (AND)`);
+      if (columnDetails.length === 0 && exprs.length === 0) continue;
+      emit(g, unique(`${g.name} ${table}`), {
+        category: "tables",
+        schemaName: [schema],
+        tables: [table],
+        // A catalog-wide grant was imported read-only: so is its table's.
+        tablePrivileges: g.schema === "*" ? ["SELECT"] : privileges,
+        columnDetails,
+        customRowFilter: exprs.length === 1 ? exprs[0]! : exprs.map((e) => `(${e})`).join(" AND "),
+      });
+    }
+  }
+  return { candidates, notes: notes.filter((n) => n.messages.length > 0 || n.policies.length > 0) };
+}
+
+/** A Ranger mask as the console's column mask; null for MASK_NONE (the column shows as it is). */
+function maskOf(item: RangerItem, table: string, column: string, dataType: string): ColumnMask | null {
+  const info = item.dataMaskInfo ?? {};
+  const kind = (info.dataMaskType ?? "MASK_NONE").toUpperCase();
+  const base = { table, name: column, columnDataType: dataType, conditions: [] };
+  if (kind === "MASK_NONE") return null;
+  if (KIND[kind]) return { ...base, type: "predefine", mask: KIND[kind] };
+  if (kind === "MASK")
+    return { ...base, type: "custom", mask: REDACT.replaceAll("{col}", quoted(column)).replaceAll("{type}", dataType) };
+  if (kind === "CUSTOM" && info.valueExpr?.trim())
+    return { ...base, type: "custom", mask: info.valueExpr.trim().replaceAll("{col}", quoted(column)) };
+  return { ...base, type: "predefine", mask: "nullify" };
+}
