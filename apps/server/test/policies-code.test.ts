@@ -7,6 +7,7 @@ import { DB_KINDS } from "./support/db.js";
 import { assignMenus, seedUser, USER_PASSWORD } from "./support/seed.js";
 import { caller } from "./connectors-support.js";
 import { ACL, policyAudit, startMetadata, tablePolicy } from "./policies-support.js";
+import { RANGER_EXPORT } from "./ranger-support.js";
 
 const CODE = `${ACL}/code`;
 type Doc = { kind: string; version: number; policies: Array<Record<string, unknown>> };
@@ -221,6 +222,44 @@ describe.each(DB_KINDS)("policies as code (%s)", (kind) => {
     } finally {
       await empty.close();
     }
+  });
+
+  it("plans and applies a Ranger export, listing what could not be mapped, and re-plans it unchanged", async () => {
+    const missing = await call("POST", `${CODE}/plan`, { document: RANGER_EXPORT });
+    expect(missing.body).toMatchObject({ source: "ranger", valid: false });
+    expect(missing.body!.problems).toEqual(
+      expect.arrayContaining([
+        { path: "policies.14 (hr employees) → hr employees.assignToGroups.0", message: "no group is named hr" },
+      ]),
+    );
+    await seedUser(t.testDb.db, "dave");
+    await seedUser(t.testDb.db, "erin", { groups: ["hr"] });
+    await seedUser(t.testDb.db, "frank", { groups: ["auditors", "contractors", "finance"] });
+    const plan = await call("POST", `${CODE}/plan`, { document: RANGER_EXPORT });
+    expect(plan.body).toMatchObject({ source: "ranger", valid: true, problems: [], updates: [], deletes: [] });
+    const names = (plan.body!.creates as Array<{ name: string }>).map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(["sales team customers", "finance tables", "retired returns"]));
+    const notes = plan.body!.notes as Array<{ source: string; messages: string[] }>;
+    expect(notes.find((n) => n.source === "policies.11 (pii tag)")!.messages).toEqual([
+      "tag-based policies are refused: the console has no tag service of Ranger's kind",
+    ]);
+    const masked = (
+      plan.body!.creates as Array<{ name: string; policy: { columnDetails: Array<Record<string, string>> } }>
+    ).find((c) => c.name === "sales team customers")!.policy.columnDetails;
+    expect(masked.find((m) => m.name === "birth_date")).toMatchObject({
+      columnDataType: "date",
+      mask: "dateTruncYear",
+    });
+
+    const before = (await policyAudit(t.testDb.db, "Create")).length;
+    const applied = await call("POST", `${CODE}/apply`, { document: RANGER_EXPORT });
+    expect(applied.body).toMatchObject({ created: names.length, updated: 0, deleted: 0 });
+    const created = (await policyAudit(t.testDb.db, "Create")).slice(before);
+    expect(created.map((e) => e.subject_name)).toEqual(names);
+    expect(created[0]!.details).toMatchObject({ imported: "ranger" });
+    const again = await call("POST", `${CODE}/plan`, { document: RANGER_EXPORT });
+    expect(again.body).toMatchObject({ valid: true, creates: [], updates: [] });
+    expect(again.body!.unchanged).toEqual(names);
   });
 
   it("is the policy-management menu's: 403 for a user without it", async () => {

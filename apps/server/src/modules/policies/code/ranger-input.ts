@@ -1,4 +1,4 @@
-import { ALL, type Privilege } from "@console/contracts";
+import { ALL, type ColumnMask, type Privilege } from "@console/contracts";
 
 /** Apache Ranger's policy export, as Ranger admin's Export writes it (RangerPolicy, RangerExportPolicyList). */
 export interface RangerResource {
@@ -154,4 +154,87 @@ export function rangerTime(text: string | undefined, timeZone: string | undefine
     throw new Error(`the time zone ${zone} is unknown`);
   }
   return new Date(asUtc - offset).toISOString();
+}
+
+export interface Scope {
+  catalogs: string[];
+  schemas: string[];
+  tables: string[];
+  columns: string[];
+}
+/** What one allow item grants, on one catalog and schema ("*": every schema, with every table). */
+export interface Grant {
+  src: number;
+  name: string;
+  catalog: string;
+  schema: string;
+  tables: string[];
+  privileges: Set<Privilege>;
+  who: Principals;
+  state: "enabled" | "disabled";
+  period: { startDate: string | null; endDate: string | null };
+}
+export interface Restriction {
+  src: number;
+  /** Allow exceptions hold in their own policy only. */
+  only?: number;
+  /** Deny-all-else: everyone but these, in other policies. */
+  except?: Principals;
+  scope: Scope;
+  who: Principals;
+  privileges: Set<Privilege> | "all";
+  why: string;
+}
+/** Denies and exceptions take privileges away from every grant whose users they may reach. */
+export function applyRestrictions(
+  grants: Grant[],
+  restrictions: Restriction[],
+  noteOn: (g: Grant, m: string) => void,
+): void {
+  for (const g of grants) {
+    const note = (m: string) => noteOn(g, m);
+    for (const r of restrictions) {
+      if (r.only !== undefined && r.only !== g.src) continue;
+      if (r.except && (r.src === g.src || covers(r.except, g.who))) continue;
+      if (
+        !valuesOverlap([g.catalog], r.scope.catalogs) ||
+        !valuesOverlap([g.schema], r.scope.schemas) ||
+        !valuesOverlap(g.tables, r.scope.tables)
+      )
+        continue;
+      if (!r.except && !mayOverlap(r.who, g.who)) continue;
+      const taken = [...g.privileges].filter((x) => r.privileges === "all" || r.privileges.has(x));
+      if (taken.length === 0) continue;
+      for (const x of taken) g.privileges.delete(x);
+      note(
+        `${taken.join(", ")} on ${g.catalog}.${g.schema}.${g.tables.join("|")} removed for all its users: ${r.why}, and the console has no deny`,
+      );
+    }
+  }
+}
+
+/** Ranger's Trino redaction (ranger-servicedef-trino.json, MASK), kept as a custom mask. */
+const REDACT =
+  "cast(regexp_replace(regexp_replace(regexp_replace({col},'([A-Z])', 'X'),'([a-z])','x'),'([0-9])','0') as {type})";
+const KIND: Record<string, string> = {
+  MASK_SHOW_LAST_4: "showLast4",
+  MASK_SHOW_FIRST_4: "showFirst4",
+  MASK_HASH: "hash",
+  MASK_NULL: "nullify",
+  MASK_DATE_SHOW_YEAR: "dateTruncYear",
+};
+const quoted = (c: string) => `"${c.replaceAll('"', '""')}"`;
+
+/** A Ranger mask as the console's column mask; null for MASK_NONE (the column shows as it is). */
+export function maskOf(item: RangerItem, table: string, column: string, dataType: string): ColumnMask | null {
+  const info = item.dataMaskInfo ?? {};
+  const kind = (info.dataMaskType ?? "MASK_NONE").toUpperCase();
+  const base = { table, name: column, columnDataType: dataType, conditions: [] };
+  if (kind === "MASK_NONE") return null;
+  if (KIND[kind]) return { ...base, type: "predefine", mask: KIND[kind] };
+  if (kind === "MASK")
+    return { ...base, type: "custom", mask: REDACT.replaceAll("{col}", quoted(column)).replaceAll("{type}", dataType) };
+  if (kind === "CUSTOM" && info.valueExpr?.trim())
+    return { ...base, type: "custom", mask: info.valueExpr.trim().replaceAll("{col}", quoted(column)) };
+  return { ...base, type: "predefine", mask: "nullify" };
 }

@@ -1,8 +1,13 @@
-import { ALL, POLICY_LIMITS, type ColumnMask, type PolicyImportPlan, type Privilege } from "@console/contracts";
+import { ALL, POLICY_LIMITS, type ColumnMask, type PolicyImportPlan } from "@console/contracts";
 import type { Candidate } from "./plan.js";
 import {
+  applyRestrictions,
   covers,
   deniedOf,
+  maskOf,
+  type Grant,
+  type Restriction,
+  type Scope,
   globMatches,
   hasWildcard,
   isEmpty,
@@ -24,35 +29,6 @@ export type ColumnTypes = (
   tables: string[],
 ) => Promise<Map<string, Map<string, string>> | null>;
 
-interface Scope {
-  catalogs: string[];
-  schemas: string[];
-  tables: string[];
-  columns: string[];
-}
-/** What one allow item grants, on one catalog and schema ("*": every schema, with every table). */
-interface Grant {
-  src: number;
-  name: string;
-  catalog: string;
-  schema: string;
-  tables: string[];
-  privileges: Set<Privilege>;
-  who: Principals;
-  state: "enabled" | "disabled";
-  period: { startDate: string | null; endDate: string | null };
-}
-interface Restriction {
-  src: number;
-  /** Allow exceptions hold in their own policy only. */
-  only?: number;
-  /** Deny-all-else: everyone but these, in other policies. */
-  except?: Principals;
-  scope: Scope;
-  who: Principals;
-  privileges: Set<Privilege> | "all";
-  why: string;
-}
 interface ItemRule {
   src: number;
   scope: Scope;
@@ -65,17 +41,6 @@ const RESOURCE_KEYS: Record<string, string[]> = {
   presto: ["catalog", "schema", "table", "column"],
   hive: ["database", "table", "column"],
 };
-/** Ranger's Trino redaction (ranger-servicedef-trino.json, MASK), kept as a custom mask. */
-const REDACT =
-  "cast(regexp_replace(regexp_replace(regexp_replace({col},'([A-Z])', 'X'),'([a-z])','x'),'([0-9])','0') as {type})";
-const KIND: Record<string, string> = {
-  MASK_SHOW_LAST_4: "showLast4",
-  MASK_SHOW_FIRST_4: "showFirst4",
-  MASK_HASH: "hash",
-  MASK_NULL: "nullify",
-  MASK_DATE_SHOW_YEAR: "dateTruncYear",
-};
-const quoted = (c: string) => `"${c.replaceAll('"', '""')}"`;
 
 /**
  * Maps Ranger's policy export (Trino, Presto or Hive services) to console policies. Whatever the
@@ -258,27 +223,7 @@ export async function mapRanger(
     });
   }
 
-  // Denies and exceptions take privileges away from every grant whose users they may reach.
-  for (const g of grants) {
-    const note = (m: string) => notes[g.src]!.messages.push(m);
-    for (const r of restrictions) {
-      if (r.only !== undefined && r.only !== g.src) continue;
-      if (r.except && (r.src === g.src || covers(r.except, g.who))) continue;
-      if (
-        !valuesOverlap([g.catalog], r.scope.catalogs) ||
-        !valuesOverlap([g.schema], r.scope.schemas) ||
-        !valuesOverlap(g.tables, r.scope.tables)
-      )
-        continue;
-      if (!r.except && !mayOverlap(r.who, g.who)) continue;
-      const taken = [...g.privileges].filter((x) => r.privileges === "all" || r.privileges.has(x));
-      if (taken.length === 0) continue;
-      for (const x of taken) g.privileges.delete(x);
-      note(
-        `${taken.join(", ")} on ${g.catalog}.${g.schema}.${g.tables.join("|")} removed for all its users: ${r.why}, and the console has no deny`,
-      );
-    }
-  }
+  applyRestrictions(grants, restrictions, (g, m) => notes[g.src]!.messages.push(m));
 
   const candidates: Candidate[] = [];
   const taken = new Set<string>();
@@ -363,7 +308,7 @@ export async function mapRanger(
         valuesOverlap([schema], r.scope.schemas) &&
         valuesOverlap([table], r.scope.tables);
       /** Items that may reach this grant's users, up to the first that surely reaches all of them. */
-      const reaching = (list: ItemRule[], column?: string) => {
+      const reaching = (list: ItemRule[], what: string, column?: string) => {
         const out: RangerItem[] = [];
         for (const r of list.filter(at))
           if (column === undefined || r.scope.columns.some((c) => globMatches(c, column)))
@@ -372,6 +317,10 @@ export async function mapRanger(
               out.push(i.value);
               if (covers(i.who, g.who)) return out;
             }
+        if (out.length > 0)
+          note(
+            `${what} of ${schema}.${table}${column ? `.${column}` : ""} applies to every user of ${gName}, though Ranger's items name only some of them`,
+          );
         return out;
       };
       const columns = [...new Set(masks.filter(at).flatMap((r) => r.scope.columns))];
@@ -380,7 +329,7 @@ export async function mapRanger(
       for (const column of columns) {
         const chosen = new Map<string, ColumnMask>();
         const dataType = types?.get(column) ?? null;
-        for (const item of reaching(masks, column)) {
+        for (const item of reaching(masks, "the mask", column)) {
           const m = maskOf(item, table, column, dataType ?? "varchar");
           if (m) chosen.set(`${m.type}:${m.mask}`, m);
         }
@@ -406,7 +355,7 @@ export async function mapRanger(
       }
       const exprs = [
         ...new Set(
-          reaching(filters)
+          reaching(filters, "the row filter")
             .map((i) => i.rowFilterInfo?.filterExpr?.trim() ?? "")
             .filter(Boolean),
         ),
@@ -426,18 +375,4 @@ export async function mapRanger(
     }
   }
   return { candidates, notes: notes.filter((n) => n.messages.length > 0 || n.policies.length > 0) };
-}
-
-/** A Ranger mask as the console's column mask; null for MASK_NONE (the column shows as it is). */
-function maskOf(item: RangerItem, table: string, column: string, dataType: string): ColumnMask | null {
-  const info = item.dataMaskInfo ?? {};
-  const kind = (info.dataMaskType ?? "MASK_NONE").toUpperCase();
-  const base = { table, name: column, columnDataType: dataType, conditions: [] };
-  if (kind === "MASK_NONE") return null;
-  if (KIND[kind]) return { ...base, type: "predefine", mask: KIND[kind] };
-  if (kind === "MASK")
-    return { ...base, type: "custom", mask: REDACT.replaceAll("{col}", quoted(column)).replaceAll("{type}", dataType) };
-  if (kind === "CUSTOM" && info.valueExpr?.trim())
-    return { ...base, type: "custom", mask: info.valueExpr.trim().replaceAll("{col}", quoted(column)) };
-  return { ...base, type: "predefine", mask: "nullify" };
 }
