@@ -22,6 +22,7 @@ import { PageHeader } from "../../shared/ui/PageHeader";
 import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
+import { CodeButtons } from "./code/CodeButtons";
 import { policyCrumbs, toNewPolicy, toPublications, toVisibility } from "./links";
 import { PolicyActions } from "./parts/PolicyActions";
 import { PolicyDetails } from "./parts/PolicyDetails";
@@ -70,15 +71,13 @@ export default function PoliciesPage() {
   );
   const f = list.filters;
   const filtered = Object.entries(f).some(([k, v]) => v !== NO_FILTERS[k as keyof Filters]);
-  const policies = usePolicies({
-    page: list.page,
-    size: list.pageSize,
-    quick,
+  const exportFilter = {
     search: f.search.trim() || undefined,
     category: f.category || undefined,
     state: f.state || undefined,
     id: f.id || undefined,
-  });
+  };
+  const policies = usePolicies({ page: list.page, size: list.pageSize, quick, ...exportFilter });
   const sync = useSync();
   const licenceValid = useLicenceValid();
 
@@ -141,6 +140,11 @@ export default function PoliciesPage() {
             <Button icon={<DownloadOutlined />} onClick={() => void exportCsv().catch(() => undefined)}>
               {t("policies.export")}
             </Button>
+            <CodeButtons
+              filter={{ quick, ...exportFilter }}
+              filtered={filtered || quick !== "all"}
+              canEdit={licenceValid}
+            />
             <Button icon={<SyncOutlined />} loading={sync.isPending} onClick={() => setConfirming(true)}>
               {t("policies.sync.action")}
             </Button>
