@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify as toYaml } from "yaml";
 import { policyDocumentJsonSchema } from "@console/contracts";
@@ -81,6 +82,10 @@ describe.each(DB_KINDS)("policies as code (%s)", (kind) => {
     const res = await call("GET", `${CODE}/schema`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(policyDocumentJsonSchema());
+    // docs/ keeps the same schema (node scripts/policies/schema.mjs writes it).
+    expect(res.body).toEqual(
+      JSON.parse(readFileSync(new URL("../../../docs/policy-document.schema.json", import.meta.url), "utf8")),
+    );
     expect(res.body).toMatchObject({ properties: { version: { const: 1 } } });
   });
 

@@ -8,9 +8,6 @@ import {
 import { parse as parseYaml, stringify as toYaml } from "yaml";
 import { badRequest } from "../../../platform/errors.js";
 
-/** Where the published JSON Schema is: documents name it so editors can check them. */
-export const SCHEMA_REF = "https://platform-console.dev/schemas/policy-document-v1.json";
-
 /** A policy as the document holds it, with its fields always in the same order (so exports compare as text). */
 export function toDocumentPolicy(p: Policy | DocumentPolicy): DocumentPolicy {
   return {
@@ -77,7 +74,6 @@ export const isManaged = (p: Pick<Policy, "systemPolicy" | "approvalStatus" | "s
 
 export function buildDocument(policies: Policy[]): PolicyDocument {
   return {
-    $schema: SCHEMA_REF,
     kind: POLICY_DOCUMENT_KIND,
     version: POLICY_DOCUMENT_VERSION,
     policies: policies.filter(isManaged).map(toDocumentPolicy),
