@@ -126,4 +126,13 @@ describe("import from Apache Ranger", () => {
     expect(of("dave customers")).toMatch(/role auditors was imported as group auditors/);
     expect(of("dave customers")).toMatch(/delegate admin/);
   });
+
+  it("notes an entry that is not a policy instead of failing", async () => {
+    const { candidates, notes } = await mapRanger({ policies: [null, 7] }, { hiveCatalog: "hive" });
+    expect(candidates).toEqual([]);
+    expect(notes.map((n) => n.messages)).toEqual([
+      ["not a Ranger policy object: not imported"],
+      ["not a Ranger policy object: not imported"],
+    ]);
+  });
 });

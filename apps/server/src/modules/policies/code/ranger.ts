@@ -65,6 +65,10 @@ export async function mapRanger(
   policies.forEach((p, src) => {
     const messages = new Set<string>();
     const note = (m: string) => messages.add(m);
+    if (p === null || typeof p !== "object" || Array.isArray(p)) {
+      notes[src]!.messages.push("not a Ranger policy object: not imported");
+      return;
+    }
     const service = (p.serviceType ?? (p.resources?.database ? "hive" : "trino")).toLowerCase();
     const keys = Object.keys(p.resources ?? {});
     if (service === "tag" || keys.includes("tag"))

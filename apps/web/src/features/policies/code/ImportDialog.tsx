@@ -24,7 +24,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
   };
   const choose = async (picked: File | undefined) => {
     if (!picked) return;
-    if (picked.size > POLICY_DOCUMENT_MAX_CHARS * 4) return toast.error(t("policies.code.tooLarge"));
+    if (picked.size > POLICY_DOCUMENT_MAX_CHARS) return toast.error(t("policies.code.tooLarge"));
     const f = { name: picked.name, text: await picked.text() };
     setFile(f);
     replan(f, mode);
