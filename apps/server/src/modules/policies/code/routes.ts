@@ -92,12 +92,17 @@ export function policyCodeModule(app: FastifyInstance, s: Services, metadata: Me
   handle(app, r.apply, async ({ body, actor }): Promise<PolicyImportResult> => {
     if (!(await licenceAllowsEditing(c.LICENSING_ENABLED, s.licence)))
       throw forbidden("Editing policies needs a valid licence.", "licence_required");
+    const refuse = (planned: Planned) => {
+      if (!planned.plan.valid)
+        throw problemsError(planned.plan.problems.map((p) => ({ field: p.path, message: p.message })));
+    };
+    // Planned first without a lock: a refused document locks nothing, and Trino's answers are cached for the second pass.
+    refuse(await plan(s.db, body));
     const result = await s.db.tx(async (q) => {
       // Taken again inside the transaction, so what is written is what was checked.
       await q.query("LOCK TABLE policies IN SHARE ROW EXCLUSIVE MODE");
       const planned = await plan(q, body);
-      if (!planned.plan.valid)
-        throw problemsError(planned.plan.problems.map((p) => ({ field: p.path, message: p.message })));
+      refuse(planned);
       const details = { imported: planned.plan.source };
       for (const p of planned.creates) {
         const row = await store.insertPolicy(q, {
