@@ -48,6 +48,7 @@ const RANGER: Array<[user: string, table: string, privileges: Privilege[]]> = [
   ["alice", "hive.hr.departments", ["SELECT"]],
   ["alice", "hive.hr.employees", []],
   ["alice", "hive.sales.returns", []],
+  ["dave", "hive.marketing.campaigns", ["SELECT"]],
 ];
 
 describe("import from Apache Ranger", () => {
@@ -64,6 +65,7 @@ describe("import from Apache Ranger", () => {
     expect(see("dave", "hive", "sales", "customers").privileges).toEqual(["SELECT"]);
     expect(see("frank", "hive", "sales", "customers").privileges).toEqual(["SELECT"]);
     expect(see("erin", "hive", "hr", "employees").privileges).toEqual(["SELECT"]);
+    expect(see("dave", "hive", "marketing", "campaigns").privileges).toEqual(["SELECT"]); // a Presto service
     // Stricter: the deny to a group takes SELECT from the finance grant (the console has no deny),
     // deny-all-else takes away the public grant on hr, and the excluded-schema grant is not imported.
     expect(see("bob", "iceberg", "finance", "ledger").privileges).toEqual(["INSERT", "DELETE", "UPDATE"]);
