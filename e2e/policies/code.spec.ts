@@ -38,6 +38,7 @@ describe("policies as code", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await page.getByRole("cell", { name: NAME, exact: true }).waitFor();
 
+    await screenshot(page, "policies-code-toolbar");
     await page.getByRole("button", { name: "Export as code" }).click();
     const exportDialog = page.getByRole("dialog", { name: "Export policies as code" });
     await exportDialog.getByRole("radio", { name: "JSON" }).check();
@@ -123,5 +124,21 @@ describe("policies as code", () => {
     await problems.getByText("no user is named nobody-at-all").waitFor();
     expect(await dialog.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
     await screenshot(page, "policies-code-problems");
+  });
+
+  it("plans an Apache Ranger export and lists, per Ranger policy, what could not be mapped", async () => {
+    const fixture = new URL("../../apps/server/test/fixtures/ranger/trino-export.json", import.meta.url).pathname;
+    await page.goto(`${baseUrl}/policy-management`);
+    await page.getByRole("button", { name: "Import" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import policies" });
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      dialog.getByRole("button", { name: "Choose file" }).click(),
+    ]);
+    await chooser.setFiles(fixture);
+    await dialog.getByText("Not mapped exactly (imported stricter or not at all)").waitFor();
+    await dialog.getByText("tag-based policies are refused: the console has no tag service of Ranger's kind").waitFor();
+    await dialog.getByText("policies.11 (pii tag)").waitFor();
+    await screenshot(page, "policies-code-ranger");
   });
 });
