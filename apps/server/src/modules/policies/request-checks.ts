@@ -36,3 +36,16 @@ export async function missingObject(
     return null;
   }
 }
+
+/** The tables one request asks for: the first, then the others of the same schema, each once. */
+export function requestedTables(r: { tableName: string; moreTables?: string[] }): string[] {
+  return [...new Set([r.tableName, ...(r.moreTables ?? [])])];
+}
+
+/** The request's terms, with the columns asked for written into the description the reviewer reads. */
+export function requestTerms<T extends { description: string }>(tnc: T | undefined, columns: string[] | undefined) {
+  if (!columns?.length) return tnc;
+  const line = `Columns asked for: ${columns.join(", ")}`;
+  const base = tnc ?? ({ description: "" } as T);
+  return { ...base, description: base.description ? `${base.description}\n${line}` : line };
+}

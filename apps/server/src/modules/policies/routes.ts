@@ -13,6 +13,7 @@ import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
 import { PublicationService } from "./publish.js";
 import { missingObject } from "./request-checks.js";
+import { selfServiceModule } from "./self-service.js";
 import { PolicyService } from "./service.js";
 import { TrinoClient } from "./trino-client.js";
 
@@ -55,6 +56,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   const periods = onceAcrossReplicas(s.db, "policy-access-periods", PERIOD_CHECK_MS, () => publications.applyPeriods());
   s.onClose(every(PERIOD_CHECK_MS, periods, s.log, "policy access periods"));
 
+  selfServiceModule(app, s, groupsOf);
   const r = policyRoutes;
   handle(app, r.list, ({ query }) => policies.list(query));
   handle(app, r.get, ({ params }) => policies.get(params.id));
