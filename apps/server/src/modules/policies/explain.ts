@@ -253,7 +253,8 @@ export async function explainQuery(
       reads = [{ catalog: denial.catalog, schema: denial.schema, table: null, columns: [] }];
     }
   }
-  if (accessDenied && !denial) bestEffort = true;
+  // An unknown form, or a refusal that names no table (show schemas, execute query): only partly explained.
+  if (accessDenied && (!denial || reads.length === 0)) bestEffort = true;
   const needs = denial ? privilegeFor(denial.action) : "SELECT";
   return {
     queryId: ev.query_id,
