@@ -305,10 +305,10 @@ describe.each(DB_KINDS)("explained queries and self-service access (%s)", (kind)
 
     expect((await asBob("GET", `${ACL}/requests/pending-count`)).status).toBe(403);
     expect((await asCarol("GET", `${ACL}/requests/pending-count`)).status).toBe(403);
-    expect((await admin("GET", `${ACL}/requests/pending-count`)).body).toEqual({ count: 1 });
+    expect((await admin("GET", `${ACL}/requests/pending-count`)).body).toEqual({ count: 1, oldestId: filed.body!.id });
 
     expect((await admin("PUT", `${ACL}/${filed.body!.id}/approve`, {})).status).toBe(200);
-    expect((await admin("GET", `${ACL}/requests/pending-count`)).body).toEqual({ count: 0 });
+    expect((await admin("GET", `${ACL}/requests/pending-count`)).body).toEqual({ count: 0, oldestId: null });
     const approved = (await asBob("GET", `${ACL}/me/requests`)).body!.items as Array<Record<string, unknown>>;
     expect(approved[0]).toMatchObject({ status: "approved", inForce: false });
     expect((await admin("PUT", `${ACL}/sync`)).status).toBe(200);

@@ -184,6 +184,7 @@ export const selfServiceRoutes = {
     access: { menu: "policy-management" },
     summary: "How many table access requests await a decision",
     tags,
-    response: z.object({ count: z.number().int() }),
+    /** oldestId: the request waiting longest, which the header opens for review. */
+    response: z.object({ count: z.number().int(), oldestId: z.number().int().nullable() }),
   }),
 } as const;

@@ -1,3 +1,5 @@
+import { POLICY_LIMITS } from "@console/contracts";
+import { badRequest } from "../../platform/errors.js";
 import type { Metadata } from "./metadata.js";
 
 export interface RequestedObject {
@@ -47,5 +49,11 @@ export function requestTerms<T extends { description: string }>(tnc: T | undefin
   if (!columns?.length) return tnc;
   const line = `Columns asked for: ${columns.join(", ")}`;
   const base = tnc ?? ({ description: "" } as T);
-  return { ...base, description: base.description ? `${base.description}\n${line}` : line };
+  const description = base.description ? `${base.description}\n${line}` : line;
+  if (description.length > POLICY_LIMITS.term)
+    throw badRequest(
+      `The reason and the columns asked for must fit in ${POLICY_LIMITS.term} characters; ask for fewer columns or shorten the reason.`,
+      "columns",
+    );
+  return { ...base, description };
 }

@@ -152,9 +152,10 @@ export function selfServiceModule(app: FastifyInstance, s: Services, groupsOf: (
   handle(app, r.myRequests, async ({ principal }) => ({ items: await myRequests(db, principal.username) }));
 
   handle(app, r.pendingCount, async () => {
-    const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM policies WHERE approval_status = 'PENDING_APPROVAL' AND state <> 'deleted'`,
+    const { rows } = await db.query<{ n: number; oldest: number | null }>(
+      `SELECT count(*)::int AS n, min(id) AS oldest FROM policies
+        WHERE approval_status = 'PENDING_APPROVAL' AND state <> 'deleted'`,
     );
-    return { count: rows[0]!.n };
+    return { count: rows[0]!.n, oldestId: rows[0]!.oldest };
   });
 }
