@@ -29,6 +29,8 @@ function MyTables(props: { onRequest: (d: RequestDraft) => void }) {
   const rows = access.data?.tables ?? [];
   return (
     <Card
+      role="region"
+      aria-label={t("myAccess.tables")}
       title={t("myAccess.tables")}
       extra={access.data ? t("myAccess.publication", { n: access.data.publication ?? "-" }) : null}
     >
@@ -99,7 +101,7 @@ function MyDenials(props: { onRequest: (d: RequestDraft) => void }) {
   const denials = useMyDenials();
   const items = denials.data?.items ?? [];
   return (
-    <Card title={t("myAccess.denials")}>
+    <Card role="region" aria-label={t("myAccess.denials")} title={t("myAccess.denials")}>
       <Loading q={denials}>
         {items.length === 0 ? (
           <Empty description={t("myAccess.noDenials")} />
@@ -131,7 +133,7 @@ function MyRequests() {
   const requests = useMyRequests();
   const rows = requests.data?.items ?? [];
   return (
-    <Card title={t("myAccess.requests")}>
+    <Card role="region" aria-label={t("myAccess.requests")} title={t("myAccess.requests")}>
       <Loading q={requests}>
         <Table<MyRequest>
           size="small"
