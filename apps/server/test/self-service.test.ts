@@ -81,7 +81,7 @@ describe.each(DB_KINDS)("explained queries and self-service access (%s)", (kind)
     customersPolicy = created.body!.id as number;
     expect((await admin("PUT", `${ACL}/sync`)).status).toBe(200);
     await tick();
-    [q.masked, q.columnsDenied, q.catalogDenied, q.showSchemas, q.bobDenied, q.oddForm] = await store(
+    [q.masked, q.columnsDenied, q.catalogDenied, q.showSchemas, q.bobDenied, q.oddForm, q.insertDenied] = await store(
       event("alice", new Date(), {
         sql: "SELECT id, email, country FROM customers",
         inputs: [input("customers", "id", "email", "country")],
@@ -100,6 +100,10 @@ describe.each(DB_KINDS)("explained queries and self-service access (%s)", (kind)
         denied: "Cannot select from table hive.sales.customers",
       }),
       event("alice", new Date(), { sql: "SELECT * FROM orders", denied: "Something Trino has not said before" }),
+      event("alice", new Date(), {
+        sql: "INSERT INTO hive.sales.customers SELECT * FROM hive.sales.customers",
+        denied: "Cannot insert into table hive.sales.customers",
+      }),
     );
     await tick();
     // Alice gets the orders afterwards: her earlier denial is explained with what was in force then.
@@ -205,6 +209,18 @@ describe.each(DB_KINDS)("explained queries and self-service access (%s)", (kind)
     const odd = await explain(q.oddForm!);
     expect(odd).toMatchObject({ bestEffort: true, source: "queryText", denial: null });
     expect(odd.tables[0]).toMatchObject({ catalog: "hive", schema: "sales", table: "orders" });
+  });
+
+  it("explains a write refused on a table the user may only read: the matching rule lacks the privilege", async () => {
+    const x = await explain(q.insertDenied!);
+    expect(x).toMatchObject({ source: "message", bestEffort: false, denial: { action: "insert into table" } });
+    expect(x.tables[0]).toMatchObject({
+      table: "customers",
+      allowed: false,
+      reason: "ruleDenies",
+      privileges: ["SELECT"],
+    });
+    expect(x.tables[0].tableRule.rule).toMatchObject({ user: "alice", table: "customers" });
   });
 
   it("explains a query made before any publication as denied by default", async () => {

@@ -44,14 +44,33 @@ export async function queryEvent(q: Queryable, queryId: string): Promise<QueryEv
   return rows[0] ?? null;
 }
 
+const KEPT = 4;
+/** Publications never change: their rules and inputs are kept parsed, a few per database. */
+const kept = new WeakMap<Queryable, Map<number, Promise<PublicationAt | null>>>();
+
+export function loadPublication(q: Queryable, n: number): Promise<PublicationAt | null> {
+  let byNumber = kept.get(q);
+  if (!byNumber) kept.set(q, (byNumber = new Map()));
+  let p = byNumber.get(n);
+  if (!p) {
+    p = q
+      .query<PublicationAt>("SELECT number, created_at, rules, inputs FROM policy_publications WHERE number = $1", [n])
+      .then((r) => r.rows[0] ?? null);
+    if (byNumber.size >= KEPT) byNumber.delete(byNumber.keys().next().value!);
+    byNumber.set(n, p);
+    const m = byNumber;
+    p.catch(() => m.delete(n));
+  }
+  return p;
+}
+
 /** The publication in force at an instant: the last one made at or before it. */
 export async function publicationAt(q: Queryable, at: Date): Promise<PublicationAt | null> {
-  const { rows } = await q.query<PublicationAt>(
-    `SELECT number, created_at, rules, inputs FROM policy_publications
-      WHERE created_at <= $1 ORDER BY number DESC LIMIT 1`,
+  const { rows } = await q.query<{ number: number }>(
+    `SELECT number FROM policy_publications WHERE created_at <= $1 ORDER BY number DESC LIMIT 1`,
     [at.toISOString()],
   );
-  return rows[0] ?? null;
+  return rows[0] ? loadPublication(q, rows[0].number) : null;
 }
 
 /** The tables and columns Trino's event lists as read (`ioMetadata.inputs`). */
@@ -137,7 +156,7 @@ export function explainTable(
   subject: { user: string; groups: string[] },
   applying: ReturnType<typeof applyingPolicies>,
   read: { catalog: string; schema: string | null; table: string | null; columns: string[] },
-  needs: "SELECT" | string = "SELECT",
+  needs = "SELECT",
 ): ExplainedTable {
   const e = evaluate(rules, subject, read.catalog, read.schema ?? "", read.table ?? "");
   const on = entriesOn(applying, read.catalog, read.schema, read.table);
@@ -154,7 +173,7 @@ export function explainTable(
   };
   const filterBy = on.find((x) => x.entry.filter !== null);
 
-  const privileged = e.privileges.includes(needs as never) || (needs !== "SELECT" && e.privileges.length > 0);
+  const privileged = e.privileges.includes(needs as (typeof e.privileges)[number]);
   const hiddenRead = read.columns.filter((c) => e.columns.get(c)?.allow === false);
   let reason: ExplainReason;
   if (e.catalogAccess === "none") reason = e.catalogRule === null ? "noCatalogRule" : "catalogDenied";

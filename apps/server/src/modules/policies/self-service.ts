@@ -6,7 +6,15 @@ import { forbidden } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import type { Services } from "../../platform/services.js";
 import { evaluate } from "./evaluate.js";
-import { applyingPolicies, entriesOn, explainQuery, groupsAt, mustFindEvent, type QueryEventRow } from "./explain.js";
+import {
+  applyingPolicies,
+  entriesOn,
+  explainQuery,
+  groupsAt,
+  loadPublication,
+  mustFindEvent,
+  type QueryEventRow,
+} from "./explain.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
 
@@ -19,13 +27,21 @@ function nameOf(pattern: string | undefined): string {
   return pattern.replace(/\\(.)/g, "$1");
 }
 
+const patterns = new Map<string, RegExp>();
+/** Trino matches a pattern against the whole name; a pattern it could not use matches nothing. */
 function matchesWhole(pattern: string | undefined, value: string): boolean {
   if (pattern === undefined) return true;
-  try {
-    return new RegExp(`^(?:${pattern})$`, "u").test(value);
-  } catch {
-    return false;
+  let r = patterns.get(pattern);
+  if (!r) {
+    if (patterns.size > 10_000) patterns.clear();
+    try {
+      r = new RegExp(`^(?:${pattern})$`, "u");
+    } catch {
+      r = /(?!)/;
+    }
+    patterns.set(pattern, r);
   }
+  return r.test(value);
 }
 
 /**
@@ -117,7 +133,7 @@ export function selfServiceModule(app: FastifyInstance, s: Services, groupsOf: (
 
   handle(app, r.myAccess, async ({ principal }) => {
     const number = await store.currentNumber(db);
-    const pub = number === null ? null : await store.publication(db, number);
+    const pub = number === null ? null : await loadPublication(db, number);
     const groups = groupsAt(pub?.inputs ?? null, principal.username) ?? (await groupsOf(principal.username));
     const subject = { user: principal.username, groups };
     return {
