@@ -90,8 +90,9 @@ export function startAuditFeeds(opts: {
       const { trino, minio } = eventsBetween(last, now, backfilled ? 2 : 1);
       if (backfilled && trino.length) await sendTrino([trinoCreatedEvent(new Date(now), slot(now) * 2)]);
       await sendMinio(minio);
-      await sendTrino(trino);
+      // Oldest first: the insights roll days up from the last one they saw, so history arrives in order.
       if (!backfilled && historyStart < last) await sendTrino(olderQueries(historyStart, last));
+      await sendTrino(trino);
       last = now;
       backfilled = true;
     } catch {
