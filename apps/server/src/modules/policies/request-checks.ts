@@ -39,9 +39,23 @@ export async function missingObject(
   }
 }
 
-/** The tables one request asks for: the first, then the others of the same schema, each once. */
-export function requestedTables(r: { tableName: string; moreTables?: string[] }): string[] {
-  return [...new Set([r.tableName, ...(r.moreTables ?? [])])];
+/**
+ * The tables one request asks for (the first, then the others of the same schema, each once),
+ * each checked to exist; a missing one is refused naming its field (`moreTables.N` for the others).
+ */
+export async function requestedTables<R extends RequestedObject & { moreTables?: string[] }>(
+  r: R,
+  missingObject: (o: R) => Promise<{ field: string; message: string } | null>,
+): Promise<string[]> {
+  const tables = [...new Set([r.tableName, ...(r.moreTables ?? [])])];
+  for (const [i, tableName] of tables.entries()) {
+    const missing = await missingObject({ ...r, tableName });
+    if (!missing) continue;
+    const field =
+      missing.field === "tableName" && i > 0 ? `moreTables.${(r.moreTables ?? []).indexOf(tableName)}` : missing.field;
+    throw badRequest(`The request cannot be filed: ${missing.message}.`, field);
+  }
+  return tables;
 }
 
 /** The request's terms, with the columns asked for written into the description the reviewer reads. */

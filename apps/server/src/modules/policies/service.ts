@@ -319,12 +319,7 @@ export class PolicyService {
         "username names another user",
       );
     const username = actor.username;
-    const tables = requestedTables(r);
-    for (const [i, tableName] of tables.entries()) {
-      const missing = await this.opts.missingObject({ ...r, tableName });
-      const field = missing?.field === "tableName" && i > 0 ? `moreTables.${i - 1}` : missing?.field;
-      if (missing) throw badRequest(`The request cannot be filed: ${missing.message}.`, field);
-    }
+    const tables = await requestedTables(r, this.opts.missingObject);
     const tnc = requestTerms(r.tnc, r.columns);
     const values = PolicyInput.parse({
       policyName:
