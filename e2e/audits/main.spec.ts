@@ -70,7 +70,15 @@ describe("audits", () => {
     ]);
     await openAudits(page, baseUrl);
     await openTab(page, "Trino", "Query Events");
-    expect(await headers(page)).toEqual(["Time", "Username", "Source IP", "Query", "Execution time (s)", "Status"]);
+    expect(await headers(page)).toEqual([
+      "Time",
+      "Username",
+      "Source IP",
+      "Query",
+      "Execution time (s)",
+      "Status",
+      "Explain",
+    ]);
 
     await openFilter(page);
     expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);

@@ -20,3 +20,4 @@ export * from "./policy-constants.js";
 export * from "./policies.js";
 export * from "./policy-sync.js";
 export * from "./policy-document.js";
+export * from "./self-service.js";

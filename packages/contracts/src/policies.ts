@@ -207,6 +207,10 @@ export const AccessRequest = z.object({
   privileges: z.array(z.enum(PRIVILEGES)).min(1, { message: "must hold at least one privilege" }).default(["SELECT"]),
   /** Defaults to the caller. */
   username: name.optional(),
+  /** More tables of the same schema, asked for in the same request. */
+  moreTables: z.array(name).max(50).optional(),
+  /** The columns the requester needs; recorded in the request's description for the reviewer. */
+  columns: z.array(name).max(200).optional(),
   tnc: Tnc.optional(),
 });
 export type AccessRequest = z.input<typeof AccessRequest>;

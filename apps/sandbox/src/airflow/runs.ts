@@ -59,7 +59,7 @@ export interface SandboxRun {
   conf: Record<string, unknown>;
 }
 
-const HISTORY_DAYS = 14;
+const HISTORY_DAYS = 90;
 const MINUTE = 60_000;
 
 function hash(s: string): number {

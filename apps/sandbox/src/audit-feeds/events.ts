@@ -1,50 +1,106 @@
 /** Realistic Trino query events and MinIO audit entries, computed from a time and an index. */
 
-const USERS = ["alice", "bob", "carol", "dave", "erin", "svc-airflow"];
-const QUERIES: Array<{ catalog: string; schema: string; table: string; sql: string; fails?: string }> = [
+const USERS = [
+  "alice",
+  "bob",
+  "carol",
+  "dave",
+  "erin",
+  "svc-airflow",
+  "frank",
+  "grace",
+  "heidi",
+  "ivan",
+  "judy",
+  "mallory",
+];
+
+type Read = [catalog: string, schema: string, table: string, columns: string[]];
+/**
+ * Queries over the sandbox catalogue's tables: single and multi-table reads (each input with the
+ * columns read, as Trino records them), and failures, access denials among them, in the forms of
+ * Trino's AccessDeniedException (a denied query records no inputs).
+ */
+const QUERIES: Array<{ sql: string; reads: Read[]; fails?: string }> = [
   {
-    catalog: "iceberg",
-    schema: "sales",
-    table: "orders",
-    sql: "SELECT order_id, customer_id, total\nFROM iceberg.sales.orders\nWHERE order_date >= DATE '2026-01-01'\nLIMIT 100",
+    sql: "SELECT id, customer_id, total_amount\nFROM hive.sales.orders\nWHERE order_date >= DATE '2026-01-01'\nLIMIT 100",
+    reads: [["hive", "sales", "orders", ["id", "customer_id", "total_amount", "order_date"]]],
   },
   {
-    catalog: "iceberg",
-    schema: "sales",
-    table: "customers",
-    sql: "SELECT country, count(*) AS customers\n  FROM iceberg.sales.customers\n GROUP BY country\n ORDER BY 2 DESC",
+    sql: "SELECT country, count(*) AS customers\n  FROM hive.sales.customers\n GROUP BY country\n ORDER BY 2 DESC",
+    reads: [["hive", "sales", "customers", ["country"]]],
   },
   {
-    catalog: "hive",
-    schema: "finance",
-    table: "ledger",
-    sql: "SELECT account, sum(amount)\nFROM hive.finance.ledger\nGROUP BY account",
+    sql: "SELECT c.country, sum(o.total_amount) AS revenue\nFROM hive.sales.orders o\nJOIN hive.sales.customers c ON c.id = o.customer_id\nGROUP BY c.country",
+    reads: [
+      ["hive", "sales", "orders", ["customer_id", "total_amount"]],
+      ["hive", "sales", "customers", ["id", "country"]],
+    ],
   },
   {
-    catalog: "postgresql",
-    schema: "public",
-    table: "employees",
-    sql: "SELECT name, salary FROM postgresql.public.employees WHERE dept = 'HR'",
+    sql: "SELECT o.region, sum(l.quantity * l.unit_price) AS sales\nFROM hive.sales.order_lines l\nJOIN hive.sales.orders o ON o.id = l.order_id\nGROUP BY o.region",
+    reads: [
+      ["hive", "sales", "order_lines", ["order_id", "quantity", "unit_price"]],
+      ["hive", "sales", "orders", ["id", "region"]],
+    ],
   },
   {
-    catalog: "iceberg",
-    schema: "marketing",
-    table: "campaigns",
-    sql: "SELECT * FROM iceberg.marketing.campaigns WHERE status = 'active'",
+    sql: "SELECT p.method, count(*)\nFROM hive.sales.payments p\nJOIN hive.sales.orders o ON o.id = p.order_id\nWHERE o.status = 'paid'\nGROUP BY p.method",
+    reads: [
+      ["hive", "sales", "payments", ["order_id", "method"]],
+      ["hive", "sales", "orders", ["id", "status"]],
+    ],
   },
   {
-    catalog: "hive",
-    schema: "finance",
-    table: "ledger",
-    sql: "SELECT acount FROM hive.finance.ledger",
+    sql: "SELECT i.*, l.account FROM iceberg.finance.invoices i JOIN iceberg.finance.ledger l ON l.invoice_id = i.id",
+    reads: [
+      ["iceberg", "finance", "invoices", ["id", "amount", "issued_on"]],
+      ["iceberg", "finance", "ledger", ["invoice_id", "account"]],
+    ],
+  },
+  {
+    sql: "SELECT day, revenue FROM iceberg.analytics.daily_revenue ORDER BY day DESC LIMIT 30",
+    reads: [["iceberg", "analytics", "daily_revenue", ["day", "revenue"]]],
+  },
+  {
+    sql: "SELECT department, avg(grade) FROM hive.hr.employees GROUP BY department",
+    reads: [["hive", "hr", "employees", ["department", "grade"]]],
+  },
+  {
+    sql: "SELECT * FROM hive.marketing.leads WHERE created_at > now() - INTERVAL '7' DAY",
+    reads: [["hive", "marketing", "leads", ["id", "email", "source", "created_at"]]],
+  },
+  {
+    sql: "SELECT acount FROM iceberg.finance.ledger",
+    reads: [],
     fails: "COLUMN_NOT_FOUND|USER_ERROR|line 1:8: Column 'acount' cannot be resolved",
   },
   {
-    catalog: "iceberg",
-    schema: "sales",
-    table: "returns",
-    sql: "SELECT * FROM iceberg.sales.returns",
-    fails: "PERMISSION_DENIED|USER_ERROR|Access Denied: Cannot select from table iceberg.sales.returns",
+    sql: "SELECT full_name, salary, national_id FROM hive.hr.employees WHERE department = 'Sales'",
+    reads: [],
+    fails:
+      "PERMISSION_DENIED|USER_ERROR|Access Denied: Cannot select from columns [full_name, salary, national_id] in table or view hive.hr.employees",
+  },
+  {
+    sql: "SELECT employee_id, gross, net FROM hive.hr.payroll WHERE month = DATE '2026-01-01'",
+    reads: [],
+    fails:
+      "PERMISSION_DENIED|USER_ERROR|Access Denied: Cannot select from columns [employee_id, gross, net] in table or view hive.hr.payroll",
+  },
+  {
+    sql: "SELECT * FROM iceberg.finance.tax_filings",
+    reads: [],
+    fails: "PERMISSION_DENIED|USER_ERROR|Access Denied: Cannot select from table iceberg.finance.tax_filings",
+  },
+  {
+    sql: "SELECT a.*, c.email FROM postgresql.public.accounts a JOIN postgresql.crm.contacts c ON c.account_id = a.id",
+    reads: [],
+    fails: "PERMISSION_DENIED|USER_ERROR|Access Denied: Cannot access catalog postgresql",
+  },
+  {
+    sql: "SHOW TABLES FROM hive.hr",
+    reads: [],
+    fails: "PERMISSION_DENIED|USER_ERROR|Access Denied: Cannot show tables of schema hive.hr",
   },
 ];
 const BUCKETS = ["sales-raw", "finance-reports", "ml-features", "warehouse"];
@@ -67,6 +123,16 @@ function mix(n: number): number {
   x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
   return (x ^ (x >>> 16)) >>> 0;
 }
+/**
+ * How many of the users query on a day: the team grows over the sandbox's history (5 users
+ * 90 days ago, all of them now) and fewer work at weekends, so the active-user charts have a shape.
+ */
+function activeUsers(at: Date): number {
+  const daysAgo = Math.max(0, Math.floor((Date.now() - at.getTime()) / 86_400_000));
+  const grown = Math.max(5, USERS.length - Math.floor(daysAgo / 12));
+  const weekend = at.getUTCDay() === 0 || at.getUTCDay() === 6;
+  return weekend ? Math.max(3, grown - 3 - (mix(Math.floor(at.getTime() / 86_400_000)) % 2)) : grown;
+}
 const pad = (n: number, w: number) => String(n).padStart(w, "0");
 
 export function trinoQueryId(at: Date, n: number): string {
@@ -78,7 +144,8 @@ export function trinoQueryId(at: Date, n: number): string {
 export function trinoCompletedEvent(at: Date, n: number) {
   const h = mix(n);
   const q = pick(QUERIES, h);
-  const user = pick(USERS, h >>> 5);
+  const user = pick(USERS.slice(0, activeUsers(at)), h >>> 5);
+  const [first] = q.reads;
   const wall = q.fails ? 0.05 + (h % 200) / 1000 : 0.2 + (h % 45_000) / 1000;
   const [errName, errType, errMessage] = (q.fails ?? "").split("|");
   const queryId = trinoQueryId(at, n);
@@ -118,8 +185,8 @@ export function trinoCompletedEvent(at: Date, n: number) {
       clientCapabilities: [],
       source: pick(["trino-cli", "trino-jdbc", "superset", "airflow"], h >>> 7),
       timezone: "UTC",
-      catalog: q.catalog,
-      schema: q.schema,
+      catalog: first?.[0] ?? "hive",
+      schema: first?.[1] ?? "sales",
       resourceGroupId: ["global"],
       sessionProperties: {},
       resourceEstimates: {},
@@ -130,9 +197,13 @@ export function trinoCompletedEvent(at: Date, n: number) {
       retryPolicy: "NONE",
     },
     ioMetadata: {
-      inputs: [
-        { catalogName: q.catalog, schema: q.schema, table: q.table, columns: [], physicalInputRows: h % 100000 },
-      ],
+      inputs: q.reads.map(([catalogName, schema, table, columns], i) => ({
+        catalogName,
+        schema,
+        table,
+        columns: columns.map((column) => ({ column, type: "varchar" })),
+        physicalInputRows: (h >>> i) % 100000,
+      })),
     },
     ...(q.fails
       ? {

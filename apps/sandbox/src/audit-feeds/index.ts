@@ -4,12 +4,15 @@ import { minioAuditEntry, trinoCompletedEvent, trinoCreatedEvent } from "./event
 export { minioAuditEntry, trinoCompletedEvent, trinoCreatedEvent, trinoQueryId } from "./events.js";
 
 const HISTORY_HOURS = 24;
+/** Query history before the last day, sparser: enough for the insights' weekly and monthly charts. */
+const HISTORY_DAYS = 90;
+const OLDER_EVERY_MINUTES = 15;
 const TICK_MS = 10_000;
 
 /**
  * Posts Trino query events and MinIO audit entries to the console's ingest endpoints, as
- * Trino's HTTP event listener and MinIO's audit webhook do: first a few days of history,
- * then a few events every tick. Ids are derived from the time, so a restart posts the same
+ * Trino's HTTP event listener and MinIO's audit webhook do: first a day of history (and 90
+ * days of sparser query history), then a few events every tick. Ids are derived from the time, so a restart posts the same
  * events again and the console keeps them once.
  */
 export function startAuditFeeds(opts: {
@@ -17,6 +20,7 @@ export function startAuditFeeds(opts: {
   tokens: Record<string, string>;
   tickMs?: number;
   historyHours?: number;
+  historyDays?: number;
 }) {
   const tick = opts.tickMs ?? TICK_MS;
   const trinoUrl = `${opts.consoleUrl}/admin-api/api/v1/ingest/trino`;
@@ -68,7 +72,17 @@ export function startAuditFeeds(opts: {
     return { trino, minio };
   };
 
+  /** One query every quarter of an hour from `from` to `to`, for the months before the last day. */
+  const olderQueries = (from: number, to: number) => {
+    const out: unknown[] = [];
+    const step = OLDER_EVERY_MINUTES;
+    for (let m = Math.ceil(slot(from) / step) * step; m <= slot(to); m += step)
+      out.push(trinoCompletedEvent(new Date(m * 60_000 + ((m * 7919) % 60_000)), m));
+    return out;
+  };
+
   let last = Date.now() - (opts.historyHours ?? HISTORY_HOURS) * 3_600_000;
+  const historyStart = Date.now() - (opts.historyDays ?? HISTORY_DAYS) * 86_400_000;
   const run = async () => {
     try {
       const now = Date.now();
@@ -76,6 +90,8 @@ export function startAuditFeeds(opts: {
       const { trino, minio } = eventsBetween(last, now, backfilled ? 2 : 1);
       if (backfilled && trino.length) await sendTrino([trinoCreatedEvent(new Date(now), slot(now) * 2)]);
       await sendMinio(minio);
+      // Oldest first: the insights roll days up from the last one they saw, so history arrives in order.
+      if (!backfilled && historyStart < last) await sendTrino(olderQueries(historyStart, last));
       await sendTrino(trino);
       last = now;
       backfilled = true;

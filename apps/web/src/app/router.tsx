@@ -11,6 +11,7 @@ import { licencesRoutes } from "../features/licences/routes";
 import { podLogsRoutes } from "../features/pod-logs/routes";
 import { policiesRoutes } from "../features/policies/routes";
 import { secretsRoutes } from "../features/secrets/routes";
+import { selfServiceRoutes } from "../features/self-service/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { usersRoutes } from "../features/users/routes";
 import { LoginCallbackPage, LoginPage } from "./LoginPage";
@@ -34,17 +35,21 @@ const featureRoutes: FeatureRoute[] = [
   ...settingsRoutes,
   ...secretsRoutes,
   ...licencesRoutes,
+  ...selfServiceRoutes,
 ];
 
 function guarded(r: FeatureRoute): RouteObject {
   const Page = r.element;
   return {
     path: r.path,
-    element: (
-      <MenuGuard menu={r.menu} requiresComponent={r.requiresComponent}>
+    element:
+      r.menu === null ? (
         <Page />
-      </MenuGuard>
-    ),
+      ) : (
+        <MenuGuard menu={r.menu} requiresComponent={r.requiresComponent}>
+          <Page />
+        </MenuGuard>
+      ),
   };
 }
 

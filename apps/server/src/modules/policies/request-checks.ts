@@ -1,3 +1,5 @@
+import { POLICY_LIMITS } from "@console/contracts";
+import { badRequest } from "../../platform/errors.js";
 import type { Metadata } from "./metadata.js";
 
 export interface RequestedObject {
@@ -35,4 +37,37 @@ export async function missingObject(
   } catch {
     return null;
   }
+}
+
+/**
+ * The tables one request asks for (the first, then the others of the same schema, each once),
+ * each checked to exist; a missing one is refused naming its field (`moreTables.N` for the others).
+ */
+export async function requestedTables<R extends RequestedObject & { moreTables?: string[] }>(
+  r: R,
+  missingObject: (o: R) => Promise<{ field: string; message: string } | null>,
+): Promise<string[]> {
+  const tables = [...new Set([r.tableName, ...(r.moreTables ?? [])])];
+  for (const [i, tableName] of tables.entries()) {
+    const missing = await missingObject({ ...r, tableName });
+    if (!missing) continue;
+    const field =
+      missing.field === "tableName" && i > 0 ? `moreTables.${(r.moreTables ?? []).indexOf(tableName)}` : missing.field;
+    throw badRequest(`The request cannot be filed: ${missing.message}.`, field);
+  }
+  return tables;
+}
+
+/** The request's terms, with the columns asked for written into the description the reviewer reads. */
+export function requestTerms<T extends { description: string }>(tnc: T | undefined, columns: string[] | undefined) {
+  if (!columns?.length) return tnc;
+  const line = `Columns asked for: ${columns.join(", ")}`;
+  const base = tnc ?? ({ description: "" } as T);
+  const description = base.description ? `${base.description}\n${line}` : line;
+  if (description.length > POLICY_LIMITS.term)
+    throw badRequest(
+      `The reason and the columns asked for must fit in ${POLICY_LIMITS.term} characters; ask for fewer columns or shorten the reason.`,
+      "columns",
+    );
+  return { ...base, description };
 }

@@ -14,6 +14,7 @@ import { policyCodeModule } from "./code/routes.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
 import { PublicationService } from "./publish.js";
 import { missingObject } from "./request-checks.js";
+import { selfServiceModule } from "./self-service.js";
 import { PolicyService } from "./service.js";
 import { TrinoClient } from "./trino-client.js";
 
@@ -57,6 +58,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   s.onClose(every(PERIOD_CHECK_MS, periods, s.log, "policy access periods"));
 
   policyCodeModule(app, s, metadata);
+  selfServiceModule(app, s, groupsOf);
   const r = policyRoutes;
   handle(app, r.list, ({ query }) => policies.list(query));
   handle(app, r.get, ({ params }) => policies.get(params.id));

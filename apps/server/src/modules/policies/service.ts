@@ -23,6 +23,7 @@ import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
 import type { Metadata } from "./metadata.js";
 import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
+import { requestedTables, requestTerms } from "./request-checks.js";
 import * as store from "./store.js";
 import type { PolicyRow } from "./store.js";
 
@@ -318,8 +319,8 @@ export class PolicyService {
         "username names another user",
       );
     const username = actor.username;
-    const missing = await this.opts.missingObject(r);
-    if (missing) throw badRequest(`The request cannot be filed: ${missing.message}.`, missing.field);
+    const tables = await requestedTables(r, this.opts.missingObject);
+    const tnc = requestTerms(r.tnc, r.columns);
     const values = PolicyInput.parse({
       policyName:
         `Access request ${r.schemaName}.${r.tableName} ${username}`.slice(0, 45) +
@@ -327,10 +328,10 @@ export class PolicyService {
       category: "tables",
       catalogName: r.catalogName,
       schemaName: [r.schemaName],
-      tables: [r.tableName],
+      tables,
       tablePrivileges: r.privileges,
       assignToUsers: [username],
-      ...(r.tnc ? { tnc: r.tnc } : {}),
+      ...(tnc ? { tnc } : {}),
     });
     checkPolicy(values, { dataProductCatalog: "\u0000", periodChanged: true });
     const created = await this.db.tx(async (q) => {

@@ -7,6 +7,7 @@ import { REFRESH_INTERVAL_MS } from "@console/contracts";
 import { signOut } from "../auth";
 import { useMe, useMenu, usePublicConfig } from "../queries";
 import { useShell } from "../state";
+import { MyAccessButton, PendingRequestsBadge } from "./PendingRequestsBadge";
 import { useTourSteps } from "./tour";
 
 const TourRunner = lazy(() => import("./TourRunner"));
@@ -48,6 +49,7 @@ function UserPopover() {
           onChange={setDark}
         />
       </Flex>
+      <MyAccessButton />
       <Button icon={<LogoutOutlined />} onClick={logout} block>
         {t("header.logout")}
       </Button>
@@ -107,6 +109,7 @@ export function Header() {
           />
         </Tooltip>
       ) : null}
+      <PendingRequestsBadge />
       <Tooltip title={refreshInterval ? t("header.refreshOn") : t("header.refreshOff")}>
         <Button
           type={refreshInterval ? "primary" : "text"}

@@ -7,6 +7,7 @@ import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";
 import { ListTable } from "../../shared/ui/ListTable";
 import { useAuditEvents } from "./api";
+import { ExplainDrawer } from "../self-service/ExplainDrawer";
 import { ChangeSetDrawer } from "./ChangeSetDrawer";
 import { COLUMNS, type DrawerRequest, type Row } from "./columns";
 import { FilterFields } from "./FilterFields";
@@ -61,7 +62,11 @@ export function AuditTable(props: { tabKey: string; tab: TabDef }) {
         pageSizes={PAGE_SIZES}
         totalText={events.data?.capped ? (n) => t("audits.totalAtLeast", { count: n.toLocaleString("en") }) : undefined}
       />
-      <ChangeSetDrawer request={drawer} onClose={() => setDrawer(null)} />
+      <ChangeSetDrawer request={drawer?.kind === "explain" ? null : drawer} onClose={() => setDrawer(null)} />
+      <ExplainDrawer
+        queryId={drawer?.kind === "explain" ? String(drawer.row.queryId) : null}
+        onClose={() => setDrawer(null)}
+      />
     </Flex>
   );
 }

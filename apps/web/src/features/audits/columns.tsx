@@ -8,6 +8,7 @@ import { formatDateTime } from "../../shared/lib/format";
 import type { ListColumn } from "../../shared/ui/ListTable";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { assignmentsOf } from "./changes";
+import { explainColumn } from "./explainColumn";
 import {
   collapseWhitespace,
   httpSuccess,
@@ -25,7 +26,8 @@ export type DrawerRequest =
   | { kind: "policy"; row: Row }
   | { kind: "assignments"; row: Row }
   | { kind: "classification"; row: Row }
-  | { kind: "settings"; row: Row };
+  | { kind: "settings"; row: Row }
+  | { kind: "explain"; row: Row };
 
 export interface ColumnContext {
   t: TFunction;
@@ -170,6 +172,7 @@ export const COLUMNS: Record<string, ColumnMaker[]> = {
         return s === "failure" && r.error ? <Tooltip title={String(r.error)}>{b}</Tooltip> : b;
       },
     }),
+    explainColumn,
   ],
   "apache-airflow-airflow": [
     time("execution_date"),

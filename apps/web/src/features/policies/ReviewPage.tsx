@@ -12,10 +12,8 @@ import { PageHeader } from "../../shared/ui/PageHeader";
 import { useDefaultTerms } from "../settings/generalSettingsApi";
 import { usePolicy, useReview } from "./api";
 import { policyCrumbs, toPolicies } from "./links";
+import { EMAIL, EXTENSIONS } from "./parts/contact";
 import { PolicyDetails } from "./parts/PolicyDetails";
-
-const EXTENSIONS = ["+971", "+966", "+965", "+974", "+973", "+968", "+20", "+44", "+1", "+91", "+33", "+49"];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Review of a table access request (spec: table access request review). */
 export default function ReviewPage() {

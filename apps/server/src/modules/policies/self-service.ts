@@ -1,0 +1,177 @@
+import type { FastifyInstance } from "fastify";
+import { selfServiceRoutes, type MyRequest, type MyTable, type TrinoRules } from "@console/contracts";
+import type { Principal } from "../../platform/access.js";
+import type { Db } from "../../platform/db/index.js";
+import { forbidden } from "../../platform/errors.js";
+import { handle } from "../../platform/http.js";
+import type { Services } from "../../platform/services.js";
+import { evaluate } from "./evaluate.js";
+import {
+  applyingPolicies,
+  entriesOn,
+  explainQuery,
+  groupsAt,
+  loadPublication,
+  mustFindEvent,
+  type QueryEventRow,
+} from "./explain.js";
+import * as store from "./store.js";
+import { isExpired } from "./service.js";
+
+const DENIALS_DAYS = 30;
+const DENIALS_KEPT = 20;
+
+/** The name a pattern matches when it is a plain (escaped) name; "*" for a pattern or no pattern. */
+function nameOf(pattern: string | undefined): string {
+  if (pattern === undefined || !/^(?:[^\\^$.*+?()[\]{}|]|\\[\\^$.*+?()[\]{}|-])*$/.test(pattern)) return "*";
+  return pattern.replace(/\\(.)/g, "$1");
+}
+
+const patterns = new Map<string, RegExp>();
+/** Trino matches a pattern against the whole name; a pattern it could not use matches nothing. */
+function matchesWhole(pattern: string | undefined, value: string): boolean {
+  if (pattern === undefined) return true;
+  let r = patterns.get(pattern);
+  if (!r) {
+    if (patterns.size > 10_000) patterns.clear();
+    try {
+      r = new RegExp(`^(?:${pattern})$`, "u");
+    } catch {
+      r = /(?!)/;
+    }
+    patterns.set(pattern, r);
+  }
+  return r.test(value);
+}
+
+/**
+ * The tables a user can read under a publication: the table rules that are the user's in file
+ * order (Trino's first match), granting SELECT under a catalog that is not closed, each with the
+ * policies that produced it. A rule shadowed by an earlier one for the same table is left out.
+ */
+export function tablesFor(
+  rules: TrinoRules,
+  inputs: store.PublicationInputs | null,
+  subject: { user: string; groups: string[] },
+): MyTable[] {
+  const applying = applyingPolicies(inputs, subject.user, subject.groups);
+  const out: MyTable[] = [];
+  const seen = new Set<string>();
+  rules.tables.forEach((r, i) => {
+    if (!matchesWhole(r.user, subject.user)) return;
+    if (r.group !== undefined && !subject.groups.some((g) => matchesWhole(r.group, g))) return;
+    const [catalog, schema, table] = [nameOf(r.catalog), nameOf(r.schema), nameOf(r.table)];
+    const key = `${catalog}\u0000${schema}\u0000${table}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (!r.privileges.includes("SELECT") || catalog === "*") return;
+    const e = evaluate(rules, subject, catalog, schema === "*" ? "\u0000" : schema, table === "*" ? "\u0000" : table);
+    if (e.catalogAccess === "none") return;
+    if (schema !== "*" && table !== "*" && e.tableRule !== i) return;
+    const on = entriesOn(applying, catalog, schema === "*" ? null : schema, table === "*" ? null : table);
+    out.push({
+      catalog,
+      schema,
+      table,
+      privileges: [...r.privileges],
+      columns: (r.columns ?? []).map((c) => ({ name: c.name, allow: c.allow !== false, mask: c.mask ?? null })),
+      filter: r.filter ?? null,
+      policies: on.filter((x) => x.entry.privileges !== 0).map((x) => ({ id: x.policy.id, name: x.policy.policyName })),
+    });
+  });
+  return out.sort((a, b) => `${a.catalog}.${a.schema}.${a.table}`.localeCompare(`${b.catalog}.${b.schema}.${b.table}`));
+}
+
+function requestStatus(r: store.PolicyRow, now: number): MyRequest["status"] {
+  if (r.approval_status === "APPROVED" && isExpired(r, now)) return "expired";
+  if (r.approval_status === "APPROVED") return "approved";
+  if (r.approval_status === "REJECTED") return "rejected";
+  return isExpired(r, now) ? "expired" : "pending";
+}
+
+async function myRequests(db: Db, username: string): Promise<MyRequest[]> {
+  const { rows } = await db.query<store.PolicyRow>(
+    `SELECT * FROM policies WHERE approval_status IS NOT NULL AND state <> 'deleted' AND created_by = $1
+      ORDER BY created_at DESC, id DESC LIMIT 200`,
+    [username],
+  );
+  const now = Date.now();
+  return rows.map((r) => ({
+    id: r.id,
+    policyName: r.policy_name,
+    catalog: r.body.catalogName,
+    schema: r.body.schemaName[0] ?? "",
+    tables: r.body.tables,
+    privileges: r.body.tablePrivileges,
+    status: requestStatus(r, now),
+    inForce: r.approval_status === "APPROVED" && r.synced && !isExpired(r, now),
+    reason: r.body.tnc.description,
+    startDate: r.start_date?.toISOString() ?? null,
+    endDate: r.end_date?.toISOString() ?? null,
+    createdAt: r.created_at.toISOString(),
+  }));
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Explained denials and self-service access: what a signed-in user reads of their own. */
+export function selfServiceModule(app: FastifyInstance, s: Services, groupsOf: (u: string) => Promise<string[]>) {
+  const db = s.db;
+  const r = selfServiceRoutes;
+  const explain = async (ev: QueryEventRow) => explainQuery(db, ev, await store.currentNumber(db), groupsOf);
+
+  handle(app, r.explain, async ({ params, principal }) => {
+    const ev = await mustFindEvent(db, params.queryId);
+    // One's own queries, or any with the audits menu (where the query-engine tab lists them all).
+    if (!same(ev.username, principal.username) && !(await s.access.canOpen(principal, "audits")))
+      throw forbidden(
+        "You can explain only your own queries.",
+        "the query is another user's and the audits menu is required",
+      );
+    return explain(ev);
+  });
+
+  handle(app, r.myAccess, async ({ principal }) => {
+    const number = await store.currentNumber(db);
+    const pub = number === null ? null : await loadPublication(db, number);
+    const groups = groupsAt(pub?.inputs ?? null, principal.username) ?? (await groupsOf(principal.username));
+    const subject = { user: principal.username, groups };
+    return {
+      username: principal.username,
+      groups,
+      publication: number,
+      tables: pub ? tablesFor(pub.rules, pub.inputs, subject) : [],
+    };
+  });
+
+  handle(app, r.myDenials, async ({ principal }: { principal: Principal }) => {
+    const { rows } = await db.query<QueryEventRow>(
+      `SELECT query_id, created_at, username, query, failed, error_name, failure_message, catalog, schema_name, inputs
+         FROM trino_query_events
+        WHERE lower(username) = lower($1) AND failed AND error_name = 'PERMISSION_DENIED'
+          AND created_at >= now() - make_interval(days => $2)
+        ORDER BY created_at DESC LIMIT $3`,
+      [principal.username, DENIALS_DAYS, DENIALS_KEPT],
+    );
+    const items = [];
+    for (const ev of rows)
+      items.push({
+        queryId: ev.query_id,
+        createdAt: ev.created_at.toISOString(),
+        query: ev.query,
+        failureMessage: ev.failure_message,
+        explanation: await explain(ev),
+      });
+    return { items };
+  });
+
+  handle(app, r.myRequests, async ({ principal }) => ({ items: await myRequests(db, principal.username) }));
+
+  handle(app, r.pendingCount, async () => {
+    const { rows } = await db.query<{ n: number; oldest: number | null }>(
+      `SELECT count(*)::int AS n, min(id) AS oldest FROM policies
+        WHERE approval_status = 'PENDING_APPROVAL' AND state <> 'deleted'`,
+    );
+    return { count: rows[0]!.n, oldestId: rows[0]!.oldest };
+  });
+}

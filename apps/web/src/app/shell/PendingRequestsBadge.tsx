@@ -1,0 +1,44 @@
+import { AuditOutlined, SafetyOutlined } from "@ant-design/icons";
+import { Badge, Button, Tooltip } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { usePendingCount } from "../../features/self-service/api";
+import { toMyAccess } from "../../features/self-service/routes";
+import { toPolicies, toReview } from "../../features/policies/links";
+import { useMenu, usePublicConfig } from "../queries";
+
+/** For reviewers (the policy-management menu): the pending table access requests, opening the oldest for review. */
+export function PendingRequestsBadge() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = usePublicConfig().data;
+  const reviewer =
+    (useMenu().data ?? []).some((m) => m.menuLabel === "policy-management") &&
+    !config?.restrictedMenus.includes("policy-management");
+  const pending = usePendingCount(reviewer).data;
+  if (!reviewer || !pending || pending.count === 0) return null;
+  const label = t("header.pendingRequests", { count: pending.count });
+  return (
+    <Tooltip title={label}>
+      <Badge count={pending.count} size="small" offset={[-4, 4]}>
+        <Button
+          type="text"
+          icon={<AuditOutlined />}
+          aria-label={label}
+          onClick={() => void navigate(pending.oldestId !== null ? toReview(pending.oldestId) : toPolicies())}
+        />
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The user menu's way to "My access", open to every signed-in user. */
+export function MyAccessButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button icon={<SafetyOutlined />} onClick={() => void navigate(toMyAccess())} block>
+      {t("myAccess.title")}
+    </Button>
+  );
+}
