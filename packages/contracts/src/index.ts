@@ -19,3 +19,4 @@ export * from "./secrets.js";
 export * from "./policy-constants.js";
 export * from "./policies.js";
 export * from "./policy-sync.js";
+export * from "./policy-impact.js";

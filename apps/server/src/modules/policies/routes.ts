@@ -11,6 +11,7 @@ import type { Services } from "../../platform/services.js";
 import { Metadata } from "./metadata.js";
 import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
+import { impactPreviewRoutes } from "./preview-routes.js";
 import { PublicationService } from "./publish.js";
 import { missingObject } from "./request-checks.js";
 import { PolicyService } from "./service.js";
@@ -71,6 +72,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.request, ({ body, actor }) => policies.request(body, actor));
   handle(app, r.sync, ({ actor }) => publications.sync(actor));
   handle(app, r.preview, () => publications.preview());
+  impactPreviewRoutes(app, s, publications);
   handle(app, r.publications, () => publications.list());
   handle(app, r.compare, ({ query }) => publications.compare(query.from, query.to));
   handle(app, r.publication, ({ params }) => publications.get(params.number));

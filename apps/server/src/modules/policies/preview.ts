@@ -1,0 +1,148 @@
+import { ALL, TAG_CATEGORIES, type ImpactPreview, type PolicyValues, type TrinoRules } from "@console/contracts";
+import type { Db } from "../../platform/db/index.js";
+import { HttpError } from "../../platform/errors.js";
+import { compilePolicies, type CompilePolicy } from "./compile.js";
+import { entriesOf } from "./entries.js";
+import { diffAccesses, impactOf, type Access, type UsersNow } from "./impact-diff.js";
+import type { PublicationService } from "./publish.js";
+import { PolicyProblem } from "./sql.js";
+import * as store from "./store.js";
+
+const EMPTY: TrinoRules = { catalogs: [], schemas: [], tables: [] };
+
+/** What the preview reads the accesses of: some catalogs, and some users (all when null). */
+interface Reach {
+  catalogs: string[];
+  users: string[] | null;
+}
+
+/**
+ * The impact preview: what a change to the policies does to the accesses Trino's queries made
+ * in the last days (from the access rollup), as Trino would decide them. It reads only.
+ */
+export class ImpactService {
+  constructor(
+    private readonly db: Db,
+    private readonly publications: PublicationService,
+  ) {}
+
+  /** Sync's preview: the current publication against what Sync would publish now. */
+  async sync(window: number): Promise<ImpactPreview> {
+    const { input } = await this.publications.inForceNow(Date.now());
+    const [members, number, users, accesses] = await Promise.all([
+      store.groupMembers(this.db),
+      store.currentNumber(this.db),
+      this.usersNow(),
+      this.accesses(window, null),
+    ]);
+    const before = number === null ? EMPTY : await this.publications.rulesOf(number);
+    const after = compilePolicies(input, members).rules;
+    return impactOf(diffAccesses(accesses, users, before, after), { mode: "sync", window, publication: number });
+  }
+
+  /**
+   * The wizard's preview: the saved policies in force, and the same with the unsaved policy (in
+   * place of the one it edits). Only the users and catalogs the policy (or the version it
+   * replaces) reaches can change: only their policies are compiled and their accesses read.
+   */
+  async policy(window: number, v: PolicyValues, policyId: number | undefined): Promise<ImpactPreview> {
+    const [{ input }, members, saved] = await Promise.all([
+      this.publications.inForceNow(Date.now()),
+      store.groupMembers(this.db),
+      policyId === undefined ? null : store.policyById(this.db, policyId),
+    ]);
+    if (policyId !== undefined && !saved)
+      throw new HttpError(400, `policyId: policy ${policyId} does not exist`, "invalid_request", "policyId");
+    const maxPriority = input.reduce((m, p) => Math.max(m, p.priority), 0);
+    const unsaved: CompilePolicy = {
+      ...v,
+      id: policyId ?? Number.MAX_SAFE_INTEGER,
+      priority: v.priority ?? saved?.priority ?? maxPriority + 1,
+      policyName: v.policyName,
+      category: v.category,
+    };
+    if (TAG_CATEGORIES.includes(v.category))
+      unsaved.tagTables = (
+        await this.publications.resolveTags([{ id: unsaved.id, category: v.category, body: v }])
+      ).get(unsaved.id);
+    try {
+      entriesOf(unsaved);
+    } catch (err) {
+      if (err instanceof PolicyProblem)
+        throw new HttpError(400, `policy.${err.field}: ${err.message}`, "invalid_policy", `policy.${err.field}`);
+      throw err;
+    }
+    const old = policyId === undefined ? undefined : input.find((p) => p.id === policyId);
+    const changed = old ? [unsaved, old] : [unsaved];
+    const reach: Reach = {
+      catalogs: [...new Set(changed.map((p) => p.catalogName))],
+      users: changed.some(toEveryone) ? null : [...new Set(changed.flatMap((p) => principals(p, members)))],
+    };
+    const reached = (p: CompilePolicy) =>
+      reach.catalogs.includes(p.catalogName) &&
+      (reach.users === null || toEveryone(p) || principals(p, members).some((u) => reach.users!.includes(u)));
+    const base = input.filter((p) => p.id !== policyId && reached(p));
+    const [users, accesses] = await Promise.all([this.usersNow(), this.accesses(window, reach)]);
+    const before = compilePolicies(old ? [...base, old] : base, members).rules;
+    const after = compilePolicies([...base, unsaved], members).rules;
+    return impactOf(diffAccesses(accesses, users, before, after), {
+      mode: "policy",
+      window,
+      publication: await store.currentNumber(this.db),
+    });
+  }
+
+  /** Users as of now, each with their groups. */
+  private async usersNow(): Promise<UsersNow> {
+    const { rows } = await this.db.query<{ username: string; groups: string[] }>(
+      `SELECT u.username, coalesce(array_agg(g.name) FILTER (WHERE g.name IS NOT NULL), '{}') AS groups
+         FROM users u LEFT JOIN user_groups ug ON ug.user_id = u.id LEFT JOIN groups g ON g.id = ug.group_id
+        GROUP BY u.username`,
+    );
+    return new Map(rows.map((r) => [r.username, r.groups]));
+  }
+
+  /** The distinct accesses of the window's days (today included), summed from the rollup. */
+  private async accesses(window: number, reach: Reach | null): Promise<Access[]> {
+    const since = new Date(Date.now() - (window - 1) * 86_400_000).toISOString().slice(0, 10);
+    const params: unknown[] = [since];
+    let where = "";
+    if (reach) {
+      params.push(reach.catalogs);
+      where += ` AND catalog = ANY($${params.length}::text[])`;
+      if (reach.users) {
+        params.push(reach.users);
+        where += ` AND username = ANY($${params.length}::text[])`;
+      }
+    }
+    const { rows } = await this.db.query<{
+      username: string;
+      catalog: string;
+      schema_name: string;
+      table_name: string;
+      columns: string[];
+      queries: string;
+      last_seen: Date;
+    }>(
+      `SELECT username, catalog, schema_name, table_name, columns, sum(queries) AS queries, max(last_seen) AS last_seen
+         FROM trino_access_rollup WHERE day >= $1::date${where}
+        GROUP BY username, catalog, schema_name, table_name, columns`,
+      params,
+    );
+    return rows.map((r) => ({
+      user: r.username,
+      catalog: r.catalog,
+      schema: r.schema_name,
+      table: r.table_name,
+      columns: r.columns,
+      queries: Number(r.queries),
+      lastSeen: r.last_seen,
+    }));
+  }
+}
+
+const toEveryone = (p: CompilePolicy) => p.assignToUsers.includes(ALL) || p.assignToGroups.includes(ALL);
+
+function principals(p: CompilePolicy, members: Map<string, string[]>): string[] {
+  return [...p.assignToUsers, ...p.assignToGroups.flatMap((g) => members.get(g) ?? [])];
+}
