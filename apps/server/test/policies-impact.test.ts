@@ -94,7 +94,7 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
       read("q_g1", "ghost", [["customers", ["email"]]]),
     ]);
     const { rows } = await t.testDb.db.query<{ username: string; table_name: string; columns: string[]; q: string }>(
-      `SELECT username, table_name, columns, sum(queries) AS q FROM trino_access_rollup
+      `SELECT username, table_name, columns, sum(queries) AS q FROM trino_access_rollup JOIN trino_accesses USING (access_key)
         GROUP BY username, table_name, columns ORDER BY username, table_name`,
     );
     expect(rows.map((r) => [r.username, r.table_name, r.columns, Number(r.q)])).toEqual([
@@ -103,7 +103,9 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
       ["bob", "orders", ["region", "status"], 3],
       ["ghost", "customers", ["email"], 1],
     ]);
-    const days = await t.testDb.db.query("SELECT DISTINCT day FROM trino_access_rollup WHERE username = 'alice'");
+    const days = await t.testDb.db.query(
+      "SELECT DISTINCT day FROM trino_access_rollup JOIN trino_accesses USING (access_key) WHERE username = 'alice'",
+    );
     expect(days.rows).toHaveLength(2);
   });
 
@@ -157,7 +159,7 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
       ].sort(),
     );
     expect(p.summary).toBe(
-      "1 user loses access to 1 table that 3 queries read in the last 30 days; 6 masks or row filters change for what was read in the last 30 days.",
+      "1 user loses access to 1 table that 3 queries read in the last 30 days; 6 mask and row filter changes apply to what was read in the last 30 days.",
     );
     expect(p.byUser.find((g) => g.key === "ghost")).toMatchObject({ userExists: false, queries: 2 });
     expect(p.byUser.find((g) => g.key === "alice")).toMatchObject({ userExists: true });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
-import { accessRollupUpsert } from "../policies/access-rollup.js";
+import { accessRollupCtes } from "../policies/access-rollup.js";
 
 /** A duration as Trino writes it: decimal seconds, or an Airlift/ISO text on older versions. */
 const Duration = z.union([z.number(), z.string()]).transform((v, ctx) => {
@@ -165,7 +165,7 @@ export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent
        ON CONFLICT (query_id, created_at) DO NOTHING
        RETURNING query_id, username, created_at, inputs),
      -- Only the queries stored now reach the policies' access rollup (a retried one is not counted twice).
-     roll AS (${accessRollupUpsert("ins")})
+     ${accessRollupCtes("ins")}
      SELECT count(*) AS n FROM ins`,
     Object.values(cols),
   );

@@ -12,6 +12,9 @@ export interface Access {
   lastSeen: Date;
 }
 
+/** Evaluations before and after, by user and table. */
+export type EvalCache = Map<string, [Evaluation, Evaluation]>;
+
 /** Users as of now: their groups, or absent when they no longer exist. */
 export type UsersNow = Map<string, string[]>;
 
@@ -29,10 +32,16 @@ interface Acc {
 
 /**
  * What changes for the accesses made in the window when `after` replaces `before`: each user
- * and table evaluated once under each, as Trino decides (first matching rule).
+ * and table evaluated once under each, as Trino decides (first matching rule); `evals` may
+ * carry evaluations made earlier under the same two sets of rules.
  */
-export function diffAccesses(accesses: Access[], users: UsersNow, before: TrinoRules, after: TrinoRules) {
-  const evals = new Map<string, [Evaluation, Evaluation]>();
+export function diffAccesses(
+  accesses: Access[],
+  users: UsersNow,
+  before: TrinoRules,
+  after: TrinoRules,
+  evals: EvalCache = new Map(),
+) {
   const found = new Map<string, Acc>();
   const add = (
     kind: ImpactKind,
@@ -162,7 +171,7 @@ export function impactOf(
     );
   if (others > 0)
     parts.push(
-      `${count(others, "mask or row filter changes", "masks or row filters change")} for what was read ${days}`,
+      `${count(others, "mask or row filter change applies", "mask and row filter changes apply")} to what was read ${days}`,
     );
   const summary =
     parts.length === 0 ? `No change to anyone's access in the last ${opts.window} days.` : `${parts.join("; ")}.`;

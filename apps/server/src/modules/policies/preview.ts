@@ -1,12 +1,25 @@
 import { ALL, TAG_CATEGORIES, type ImpactPreview, type PolicyValues, type TrinoRules } from "@console/contracts";
+import type { CacheBus } from "../../platform/cache-bus.js";
 import type { Db } from "../../platform/db/index.js";
 import { HttpError } from "../../platform/errors.js";
 import { compilePolicies, type CompilePolicy } from "./compile.js";
 import { entriesOf } from "./entries.js";
-import { diffAccesses, impactOf, type Access, type UsersNow } from "./impact-diff.js";
+import { diffAccesses, impactOf, type Access, type EvalCache, type UsersNow } from "./impact-diff.js";
 import type { PublicationService } from "./publish.js";
 import { PolicyProblem } from "./sql.js";
 import * as store from "./store.js";
+
+const CACHE_MS = 60_000;
+
+interface InForce {
+  input: CompilePolicy[];
+  members: Map<string, string[]>;
+  users: UsersNow;
+  /** Sync's candidate, compiled on first use. */
+  after: TrinoRules | null;
+  /** Evaluations under the current publication (by its number) and the candidate, by user and table. */
+  evals: Map<number | null, EvalCache>;
+}
 
 const EMPTY: TrinoRules = { catalogs: [], schemas: [], tables: [] };
 
@@ -21,23 +34,32 @@ interface Reach {
  * in the last days (from the access rollup), as Trino would decide them. It reads only.
  */
 export class ImpactService {
+  private cached: Promise<InForce> | null = null;
+  private cachedAt = 0;
+
   constructor(
     private readonly db: Db,
     private readonly publications: PublicationService,
-  ) {}
+    bus: CacheBus,
+  ) {
+    const drop = () => (this.cached = null);
+    bus.on("policies", drop);
+    bus.on("users", drop);
+  }
 
   /** Sync's preview: the current publication against what Sync would publish now. */
   async sync(window: number): Promise<ImpactPreview> {
-    const { input } = await this.publications.inForceNow(Date.now());
-    const [members, number, users, accesses] = await Promise.all([
-      store.groupMembers(this.db),
+    const [now, number, accesses] = await Promise.all([
+      this.inForce(),
       store.currentNumber(this.db),
-      this.usersNow(),
       this.accesses(window, null),
     ]);
     const before = number === null ? EMPTY : await this.publications.rulesOf(number);
-    const after = compilePolicies(input, members).rules;
-    return impactOf(diffAccesses(accesses, users, before, after), { mode: "sync", window, publication: number });
+    now.after ??= compilePolicies(now.input, now.members).rules;
+    let evals = now.evals.get(number);
+    if (!evals) now.evals.set(number, (evals = new Map()));
+    const changes = diffAccesses(accesses, now.users, before, now.after, evals);
+    return impactOf(changes, { mode: "sync", window, publication: number });
   }
 
   /**
@@ -46,9 +68,8 @@ export class ImpactService {
    * replaces) reaches can change: only their policies are compiled and their accesses read.
    */
   async policy(window: number, v: PolicyValues, policyId: number | undefined): Promise<ImpactPreview> {
-    const [{ input }, members, saved] = await Promise.all([
-      this.publications.inForceNow(Date.now()),
-      store.groupMembers(this.db),
+    const [{ input, members, users }, saved] = await Promise.all([
+      this.inForce(),
       policyId === undefined ? null : store.policyById(this.db, policyId),
     ]);
     if (policyId !== undefined && !saved)
@@ -82,7 +103,7 @@ export class ImpactService {
       reach.catalogs.includes(p.catalogName) &&
       (reach.users === null || toEveryone(p) || principals(p, members).some((u) => reach.users!.includes(u)));
     const base = input.filter((p) => p.id !== policyId && reached(p));
-    const [users, accesses] = await Promise.all([this.usersNow(), this.accesses(window, reach)]);
+    const accesses = await this.accesses(window, reach);
     const before = compilePolicies(old ? [...base, old] : base, members).rules;
     const after = compilePolicies([...base, unsaved], members).rules;
     return impactOf(diffAccesses(accesses, users, before, after), {
@@ -90,6 +111,30 @@ export class ImpactService {
       window,
       publication: await store.currentNumber(this.db),
     });
+  }
+
+  /**
+   * What is in force now, group members and users, with Sync's candidate compiled from them and
+   * the evaluations made under it: kept until a policy, user or group changes (or a minute
+   * passes, for access periods and tags), so that previews in a row redo only the usage.
+   */
+  private inForce(): Promise<InForce> {
+    if (!this.cached || Date.now() - this.cachedAt > CACHE_MS) {
+      this.cachedAt = Date.now();
+      const p = (async () => {
+        const [{ input }, members, users] = await Promise.all([
+          this.publications.inForceNow(Date.now()),
+          store.groupMembers(this.db),
+          this.usersNow(),
+        ]);
+        return { input, members, users, after: null, evals: new Map() };
+      })();
+      p.catch(() => {
+        if (this.cached === p) this.cached = null;
+      });
+      this.cached = p;
+    }
+    return this.cached;
   }
 
   /** Users as of now, each with their groups. */
@@ -109,10 +154,10 @@ export class ImpactService {
     let where = "";
     if (reach) {
       params.push(reach.catalogs);
-      where += ` AND catalog = ANY($${params.length}::text[])`;
+      where += ` AND a.catalog = ANY($${params.length}::text[])`;
       if (reach.users) {
         params.push(reach.users);
-        where += ` AND username = ANY($${params.length}::text[])`;
+        where += ` AND a.username = ANY($${params.length}::text[])`;
       }
     }
     const { rows } = await this.db.query<{
@@ -124,9 +169,11 @@ export class ImpactService {
       queries: string;
       last_seen: Date;
     }>(
-      `SELECT username, catalog, schema_name, table_name, columns, sum(queries) AS queries, max(last_seen) AS last_seen
-         FROM trino_access_rollup WHERE day >= $1::date${where}
-        GROUP BY username, catalog, schema_name, table_name, columns`,
+      `SELECT a.username, a.catalog, a.schema_name, a.table_name, a.columns, s.queries, s.last_seen
+         FROM (SELECT access_key, sum(queries) AS queries, max(last_seen) AS last_seen
+                 FROM trino_access_rollup WHERE day >= $1::date GROUP BY access_key) s
+         JOIN trino_accesses a ON a.access_key = s.access_key
+        WHERE true${where}`,
       params,
     );
     return rows.map((r) => ({
