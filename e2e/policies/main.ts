@@ -105,7 +105,17 @@ export async function syncFromList(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole("button", { name: "Sync" }).click();
   const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
   const publish = dialog.getByRole("button", { name: "Publish" });
-  await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
+  // When access becomes denied (another test's change), Sync asks to confirm it.
+  const confirm = dialog.getByRole("checkbox", { name: /access becomes denied/ });
+  await expect
+    .poll(
+      async () => {
+        if (await confirm.isVisible()) await confirm.check();
+        return publish.isEnabled();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await publish.click();
   await page.getByText(/Synced: publication \d+ is in force/).waitFor();
 }

@@ -228,12 +228,19 @@ async function overHttp() {
     await c.connect();
     await c.query("UPDATE policies SET state = 'disabled' WHERE id % 10 = 1 AND id <= 3000");
     await c.end();
+    // The wizard's policy: first in precedence, it changes the mask u5 sees on a table it reads
+    // most (the first of its working set) and filters its rows.
+    const t485 = tableOf(485).table;
     await timeImpact(console_.url, token, seeded, {
-      // A table u5 reads most (the first of its working set).
       ...policyValues(485),
       policyName: "bench wizard policy",
+      priority: 1,
       assignToUsers: ["u5"],
       assignToGroups: [],
+      columnDetails: [{ table: t485, name: "born", columnDataType: "date", type: "predefine", mask: "restrict" }],
+      rowFilters: [
+        { table: t485, columnName: "region", columnDataType: "varchar", filterCondition: "IN", value: "r1, r2" },
+      ],
     });
   } finally {
     await console_.stop();

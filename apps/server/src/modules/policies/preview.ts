@@ -10,6 +10,8 @@ import { PolicyProblem } from "./sql.js";
 import * as store from "./store.js";
 
 const CACHE_MS = 60_000;
+const WARM_WHILE_USED_MS = 3_600_000;
+const WARM_DELAY_MS = 2_000;
 
 interface InForce {
   input: CompilePolicy[];
@@ -36,19 +38,30 @@ interface Reach {
 export class ImpactService {
   private cached: Promise<InForce> | null = null;
   private cachedAt = 0;
+  private usedAt = 0;
+  private warming: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly publications: PublicationService,
     bus: CacheBus,
   ) {
-    const drop = () => (this.cached = null);
+    const drop = () => {
+      this.cached = null;
+      // While administrators use the preview, the next one is made ready after each change.
+      if (Date.now() - this.usedAt < WARM_WHILE_USED_MS) {
+        clearTimeout(this.warming);
+        this.warming = setTimeout(() => void this.sync(90, false).catch(() => undefined), WARM_DELAY_MS);
+        this.warming.unref();
+      }
+    };
     bus.on("policies", drop);
     bus.on("users", drop);
   }
 
   /** Sync's preview: the current publication against what Sync would publish now. */
-  async sync(window: number): Promise<ImpactPreview> {
+  async sync(window: number, used = true): Promise<ImpactPreview> {
+    if (used) this.usedAt = Date.now();
     const [now, number, accesses] = await Promise.all([
       this.inForce(),
       store.currentNumber(this.db),
@@ -68,6 +81,7 @@ export class ImpactService {
    * replaces) reaches can change: only their policies are compiled and their accesses read.
    */
   async policy(window: number, v: PolicyValues, policyId: number | undefined): Promise<ImpactPreview> {
+    this.usedAt = Date.now();
     const [{ input, members, users }, saved] = await Promise.all([
       this.inForce(),
       policyId === undefined ? null : store.policyById(this.db, policyId),
