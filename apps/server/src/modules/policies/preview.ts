@@ -183,11 +183,17 @@ export class ImpactService {
       queries: string;
       last_seen: Date;
     }>(
-      `SELECT a.username, a.catalog, a.schema_name, a.table_name, a.columns, s.queries, s.last_seen
-         FROM (SELECT access_key, sum(queries) AS queries, max(last_seen) AS last_seen
-                 FROM trino_access_rollup WHERE day >= $1::date GROUP BY access_key) s
-         JOIN trino_accesses a ON a.access_key = s.access_key
-        WHERE true${where}`,
+      // All accesses: the window's days summed by key, then named. Some: named first, then
+      // their days read by key.
+      reach
+        ? `SELECT a.username, a.catalog, a.schema_name, a.table_name, a.columns,
+                  sum(r.queries) AS queries, max(r.last_seen) AS last_seen
+             FROM trino_accesses a JOIN trino_access_rollup r ON r.access_key = a.access_key AND r.day >= $1::date
+            WHERE true${where} GROUP BY a.access_key`
+        : `SELECT a.username, a.catalog, a.schema_name, a.table_name, a.columns, s.queries, s.last_seen
+             FROM (SELECT access_key, sum(queries) AS queries, max(last_seen) AS last_seen
+                     FROM trino_access_rollup WHERE day >= $1::date GROUP BY access_key) s
+             JOIN trino_accesses a ON a.access_key = s.access_key`,
       params,
     );
     return rows.map((r) => ({
