@@ -26,6 +26,20 @@ function read(id: string, user: string, inputs: Array<[string, string[]]>, daysA
   return e;
 }
 
+/** A query Trino refused, naming the table it wanted (as some feeds do). */
+function denied(id: string, user: string, table: string) {
+  const e = read(id, user, [[table, ["status"]]]);
+  return {
+    ...e,
+    metadata: { ...e.metadata, queryState: "FAILED" },
+    failureInfo: {
+      errorCode: { code: 4, name: "PERMISSION_DENIED", type: "USER_ERROR" },
+      failureType: "io.trino.spi.security.AccessDeniedException",
+      failureMessage: `Access Denied: Cannot select from table hive.sales.${table}`,
+    },
+  };
+}
+
 const kinds = (p: ImpactPreview) =>
   p.byUser
     .flatMap((g) => g.changes)
@@ -77,7 +91,7 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
     await meta.stop();
   });
 
-  it("rolls accesses up at ingest: a retried query counts once, a table read twice in a query once", async () => {
+  it("rolls accesses up at ingest: a retried query counts once, a table read twice in a query once, a refused one not", async () => {
     const first = read("q_a1", "alice", [["customers", ["email", "country"]]]);
     expect((await ingest([first, read("q_a2", "alice", [["customers", ["country", "email"]]])])).statusCode).toBe(200);
     // Trino retries a batch: the query already stored is not counted again.
@@ -92,6 +106,7 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
       read("q_b2", "bob", [["orders", ["region", "status"]]]),
       read("q_b3", "bob", [["orders", ["region", "status"]]]),
       read("q_g1", "ghost", [["customers", ["email"]]]),
+      denied("q_d1", "alice", "orders"),
     ]);
     const { rows } = await t.testDb.db.query<{ username: string; table_name: string; columns: string[]; q: string }>(
       `SELECT username, table_name, columns, sum(queries) AS q FROM trino_access_rollup JOIN trino_accesses USING (access_key)

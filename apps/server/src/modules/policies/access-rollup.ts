@@ -8,8 +8,9 @@ export const ACCESS_KEY_SQL = `('x' || substr(md5(concat_ws(chr(1), username, ca
 
 /**
  * The data-modifying CTEs that add queries to the access rollup, set-based over the rows of
- * `source`: a relation with query_id, username, created_at and inputs (Trino's
- * `ioMetadata.inputs`). Each distinct access (user, table, set of columns read) is kept once in
+ * `source`: a relation with query_id, username, created_at, inputs (Trino's
+ * `ioMetadata.inputs`) and error_name. A query Trino refused (PERMISSION_DENIED) read nothing,
+ * whatever inputs it names. Each distinct access (user, table, set of columns read) is kept once in
  * trino_accesses; trino_access_rollup counts its queries per UTC day, with when last seen. A
  * query reading a table twice counts once for it, with the union of the columns read. Columns
  * come as Trino's objects ({column}) or, on older versions, names. `prefix` names the CTEs.
@@ -28,7 +29,7 @@ export function accessRollupCtes(source: string, prefix = "roll"): string {
               SELECT CASE jsonb_typeof(c) WHEN 'string' THEN c #>> '{}' ELSE coalesce(c->>'column', c->>'name') END AS name
                 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(i->'columns') = 'array' THEN i->'columns' ELSE '[]'::jsonb END) c
             ) col ON true
-           WHERE jsonb_typeof(i) = 'object' AND i->>'catalogName' IS NOT NULL AND i->>'schema' IS NOT NULL
+           WHERE e.error_name IS DISTINCT FROM 'PERMISSION_DENIED' AND jsonb_typeof(i) = 'object' AND i->>'catalogName' IS NOT NULL AND i->>'schema' IS NOT NULL
              AND i->>'table' IS NOT NULL
            GROUP BY e.query_id, e.username, e.created_at, i->>'catalogName', i->>'schema', i->>'table'
         ) r

@@ -25,7 +25,7 @@ CREATE TABLE trino_access_rollup (
 );
 CREATE INDEX trino_access_rollup_day_idx ON trino_access_rollup (day);
 
-WITH ${accessRollupCtes(`(SELECT query_id, username, created_at, inputs FROM trino_query_events
+WITH ${accessRollupCtes(`(SELECT query_id, username, created_at, inputs, error_name FROM trino_query_events
   WHERE created_at >= now() - interval '${ROLLUP_DAYS} days')`)}
 SELECT 1;
 `;
