@@ -107,7 +107,12 @@ export function ImpactView(props: {
         {p && !empty ? (
           <Alert type={p.totals.deniedUsers > 0 ? "warning" : "info"} showIcon title={p.summary} role="status" />
         ) : null}
-        {empty ? <Empty description={t("policies.impact.none", { count: props.window })} /> : null}
+        {empty ? (
+          <Empty
+            image={props.lists === false ? Empty.PRESENTED_IMAGE_SIMPLE : undefined}
+            description={t("policies.impact.none", { count: props.window })}
+          />
+        ) : null}
         {p && !empty && props.lists !== false ? (
           <>
             {p.truncated ? <Alert type="info" title={t("policies.impact.truncated")} /> : null}
