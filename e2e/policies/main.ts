@@ -119,3 +119,22 @@ export async function syncFromList(page: Page, baseUrl: string): Promise<void> {
   await publish.click();
   await page.getByText(/Synced: publication \d+ is in force/).waitFor();
 }
+
+/** The first publication whose table rules pass `test` (other test files publish too, in parallel). */
+export async function firstPublicationWith(
+  baseUrl: string,
+  token: string,
+  test: (rule: Rules["tables"][number]) => boolean,
+): Promise<number> {
+  const get = async <T>(path: string) => {
+    const res = await fetch(`${baseUrl}/admin-api/api/v1/acl${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+  const { items } = await get<{ items: Array<{ number: number }> }>("/publications");
+  for (const n of items.map((p) => p.number).sort((a, b) => a - b))
+    if ((await get<{ rules: Rules }>(`/publications/${n}`)).rules.tables.some(test)) return n;
+  throw new Error("no publication has the rule");
+}
