@@ -104,6 +104,12 @@ describe("impact preview of a policy change", () => {
     await confirm.waitFor();
     expect(await publish.isEnabled()).toBe(false);
     await screenshot(page, "policies-impact-sync");
+    // Its lists are one click away, above the dialog.
+    await dialog.getByRole("button", { name: "Show who and which tables" }).click();
+    const details = page.getByRole("dialog", { name: "Impact preview" });
+    await details.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) }).waitFor();
+    await details.getByRole("button", { name: "Close" }).click();
+    await details.waitFor({ state: "hidden" });
     await confirm.check();
     await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
     await publish.click();

@@ -250,6 +250,7 @@ export default function PoliciesPage() {
         publishing={sync.isPending}
         onPublish={() => void doSync()}
         onClose={() => setConfirming(false)}
+        onDetails={() => setPreviewing(true)}
       />
       <ImpactDrawer open={previewing} subject={SYNC_SUBJECT} onClose={() => setPreviewing(false)} />
     </>

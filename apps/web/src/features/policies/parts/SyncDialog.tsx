@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Flex, Modal, Spin, Typography } from "antd";
+import { Alert, Button, Checkbox, Flex, Modal, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_IMPACT_WINDOW, type SyncIssue } from "@console/contracts";
@@ -29,7 +29,14 @@ function IssueList(props: { issues: SyncIssue[] }) {
  * warnings (which do not), and its impact on the last 30 days of queries, before anything is
  * published. When some access becomes denied, publishing needs an explicit acknowledgement.
  */
-export function SyncDialog(props: { open: boolean; publishing: boolean; onPublish: () => void; onClose: () => void }) {
+export function SyncDialog(props: {
+  open: boolean;
+  publishing: boolean;
+  onPublish: () => void;
+  onClose: () => void;
+  /** Opens the impact preview with its lists. */
+  onDetails: () => void;
+}) {
   const { t } = useTranslation();
   const preview = useSyncPreview(props.open);
   const p = preview.data;
@@ -82,6 +89,11 @@ export function SyncDialog(props: { open: boolean; publishing: boolean; onPublis
             window={DEFAULT_IMPACT_WINDOW}
             lists={false}
           />
+          {impact.data && impact.data.totals.changes > 0 ? (
+            <Button type="link" style={{ alignSelf: "flex-start", padding: 0 }} onClick={props.onDetails}>
+              {t("policies.impact.details")}
+            </Button>
+          ) : null}
           {denies ? (
             <Checkbox checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)}>
               {t("policies.impact.confirmDenied")}
