@@ -242,6 +242,9 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
     const noCatalog = await call("POST", IMPACT, { policy: { ...tablePolicy(), catalogName: "" } });
     expect(noCatalog.status).toBe(400);
     expect(JSON.stringify(noCatalog.body)).toContain("policy.catalogName");
+    const refused = await call("POST", IMPACT, { policy: tablePolicy({ customRowFilter: "1; DROP TABLE x" }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: "policy.customRowFilter" });
     const missing = await call("POST", IMPACT, { policyId: 999_999, policy: tablePolicy() });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(missing.body)).toContain("policyId");

@@ -3,10 +3,8 @@ import type { CacheBus } from "../../platform/cache-bus.js";
 import type { Db } from "../../platform/db/index.js";
 import { HttpError } from "../../platform/errors.js";
 import { compilePolicies, type CompilePolicy } from "./compile.js";
-import { entriesOf } from "./entries.js";
 import { diffAccesses, impactOf, type Access, type EvalCache, type UsersNow } from "./impact-diff.js";
 import type { PublicationService } from "./publish.js";
-import { PolicyProblem } from "./sql.js";
 import * as store from "./store.js";
 
 const CACHE_MS = 60_000;
@@ -100,13 +98,6 @@ export class ImpactService {
       unsaved.tagTables = (
         await this.publications.resolveTags([{ id: unsaved.id, category: v.category, body: v }])
       ).get(unsaved.id);
-    try {
-      entriesOf(unsaved);
-    } catch (err) {
-      if (err instanceof PolicyProblem)
-        throw new HttpError(400, `policy.${err.field}: ${err.message}`, "invalid_policy", `policy.${err.field}`);
-      throw err;
-    }
     const old = policyId === undefined ? undefined : input.find((p) => p.id === policyId);
     const changed = old ? [unsaved, old] : [unsaved];
     const reach: Reach = {
@@ -119,7 +110,17 @@ export class ImpactService {
     const base = input.filter((p) => p.id !== policyId && reached(p));
     const accesses = await this.accesses(window, reach);
     const before = compilePolicies(old ? [...base, old] : base, members).rules;
-    const after = compilePolicies([...base, unsaved], members).rules;
+    const compiled = compilePolicies([...base, unsaved], members);
+    // A policy that does not compile would be left out of the rules: refused, naming its field.
+    const problem = compiled.problems.find((x) => x.policyId === unsaved.id);
+    if (problem)
+      throw new HttpError(
+        400,
+        `policy.${problem.field}: ${problem.message}`,
+        "invalid_policy",
+        `policy.${problem.field}`,
+      );
+    const after = compiled.rules;
     return impactOf(diffAccesses(accesses, users, before, after), {
       mode: "policy",
       window,
