@@ -5,6 +5,7 @@ import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
 import { adminApi } from "../users/main.js";
 import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, syncFromList, whatCanSee } from "./main.js";
+import { firstPublicationWith as publicationWith } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -184,8 +185,9 @@ describe("data-access policies", () => {
     await page.getByText("already existing policy name").waitFor();
     await page.goto(`${baseUrl}/policy-management/publications`);
     await page.getByRole("heading", { name: "Publications" }).waitFor();
-    await choose(page, "From", "Publication 1");
-    await choose(page, "To", "Publication 2");
+    const to = await publicationWith(baseUrl, await apiToken(baseUrl), (r) => r.table === "payroll");
+    await choose(page, "From", `Publication ${to - 1}`);
+    await choose(page, "To", `Publication ${to}`);
     await page.getByText("Table rules").waitFor();
     await page.getByText(/\+ .*"table":"payroll"/).waitFor();
     await screenshot(page, "policies-publications");

@@ -105,7 +105,36 @@ export async function syncFromList(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole("button", { name: "Sync" }).click();
   const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
   const publish = dialog.getByRole("button", { name: "Publish" });
-  await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
+  // When access becomes denied (another test's change), Sync asks to confirm it.
+  const confirm = dialog.getByRole("checkbox", { name: /access becomes denied/ });
+  await expect
+    .poll(
+      async () => {
+        if (await confirm.isVisible()) await confirm.check();
+        return publish.isEnabled();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await publish.click();
   await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+}
+
+/** The first publication whose table rules pass `test` (other test files publish too, in parallel). */
+export async function firstPublicationWith(
+  baseUrl: string,
+  token: string,
+  test: (rule: Rules["tables"][number]) => boolean,
+): Promise<number> {
+  const get = async <T>(path: string) => {
+    const res = await fetch(`${baseUrl}/admin-api/api/v1/acl${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+  const { items } = await get<{ items: Array<{ number: number }> }>("/publications");
+  for (const n of items.map((p) => p.number).sort((a, b) => a - b))
+    if ((await get<{ rules: Rules }>(`/publications/${n}`)).rules.tables.some(test)) return n;
+  throw new Error("no publication has the rule");
 }

@@ -5,8 +5,11 @@
 // - One evaluation of what a user can see under the compiled rules.
 // - The same policies in the built console on PostgreSQL: a Sync over HTTP, then
 //   GET /trino/rules.json answered 304 while unchanged, as Trino's refresh polls it.
+// - The impact preview there, over an access rollup of 1,000,000 queries in 90 days
+//   (policy-impact.mjs): of a Sync, and of one unsaved policy from the wizard.
 // Run with `npm run bench:policies` (after `npm run build`).
 import pg from "pg";
+import { seedRollup, timeImpact } from "./policy-impact.mjs";
 import {
   ensureBuilt,
   fmt,
@@ -170,7 +173,9 @@ async function seed(url) {
     );
   }
   await c.query("SELECT pg_notify('console_cache', 'bench:users')");
+  const seeded = await seedRollup(c, { users: USERS, tables: TABLES, masked: MASKS.map((m) => m[0]) });
   await c.end();
+  return seeded;
 }
 
 async function overHttp() {
@@ -179,7 +184,7 @@ async function overHttp() {
   const console_ = await startConsole({ DATABASE_URL: db.url, SANDBOX: "off", TRINO_RULES_TOKEN: RULES_TOKEN });
   const floor = await startFloorServer();
   try {
-    await seed(db.url);
+    const seeded = await seed(db.url);
     const token = await signIn(console_.url);
     const t0 = Date.now();
     const res = await fetch(`${console_.url}/admin-api/api/v1/acl/sync`, {
@@ -218,6 +223,25 @@ async function overHttp() {
     );
     rules.close();
     bare.close();
+    // Changes not synced yet, for Sync's preview to find: 300 policies for everyone disabled.
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    await c.query("UPDATE policies SET state = 'disabled' WHERE id % 10 = 1 AND id <= 3000");
+    await c.end();
+    // The wizard's policy: first in precedence, it changes the mask u5 sees on a table it reads
+    // most (the first of its working set) and filters its rows.
+    const t485 = tableOf(485).table;
+    await timeImpact(console_.url, token, seeded, {
+      ...policyValues(485),
+      policyName: "bench wizard policy",
+      priority: 1,
+      assignToUsers: ["u5"],
+      assignToGroups: [],
+      columnDetails: [{ table: t485, name: "born", columnDataType: "date", type: "predefine", mask: "restrict" }],
+      rowFilters: [
+        { table: t485, columnName: "region", columnDataType: "varchar", filterCondition: "IN", value: "r1, r2" },
+      ],
+    });
   } finally {
     await console_.stop();
     await floor.stop();

@@ -21,3 +21,4 @@ export * from "./policies.js";
 export * from "./policy-sync.js";
 export * from "./policy-document.js";
 export * from "./self-service.js";
+export * from "./policy-impact.js";

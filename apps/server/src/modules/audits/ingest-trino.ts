@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
+import { accessRollupCtes } from "../policies/access-rollup.js";
 
 /** A duration as Trino writes it: decimal seconds, or an Airlift/ISO text on older versions. */
 const Duration = z.union([z.number(), z.string()]).transform((v, ctx) => {
@@ -162,7 +163,9 @@ export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent
          $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[],
          $14::float8[], $15::float8[], $16::float8[], $17::text[], $18::text[], $19::text[], $20::text[], $21::jsonb[])
        ON CONFLICT (query_id, created_at) DO NOTHING
-       RETURNING 1)
+       RETURNING query_id, username, created_at, inputs, error_name),
+     -- Only the queries stored now reach the policies' access rollup (a retried one is not counted twice).
+     ${accessRollupCtes("ins")}
      SELECT count(*) AS n FROM ins`,
     Object.values(cols),
   );

@@ -97,7 +97,7 @@ export class PublicationService {
   }
 
   /** One publication's rules, parsed once and kept (a publication never changes). */
-  private rulesOf(n: number): Promise<TrinoRules> {
+  rulesOf(n: number): Promise<TrinoRules> {
     let r = this.rulesByNumber.get(n);
     if (!r) {
       r = this.get(n).then((p) => p.rules);
@@ -109,7 +109,11 @@ export class PublicationService {
   }
 
   /** Tables each tag policy's tags resolve to, from the data catalogue. */
-  private async resolveTags(rows: store.PolicyRow[]): Promise<Map<number, Array<{ schema: string; table: string }>>> {
+  async resolveTags(
+    rows: Array<
+      Pick<store.PolicyRow, "id" | "category"> & { body: Pick<store.PolicyBody, "catalogName" | "schemaName" | "tags"> }
+    >,
+  ): Promise<Map<number, Array<{ schema: string; table: string }>>> {
     const out = new Map<number, Array<{ schema: string; table: string }>>();
     const tagRows = rows.filter((r) => TAG_CATEGORIES.includes(r.category));
     if (tagRows.length === 0) return out;
@@ -134,7 +138,7 @@ export class PublicationService {
   }
 
   /** What is in force now, as the compiler takes it (tag policies resolved to their tables). */
-  private async inForceNow(now: number) {
+  async inForceNow(now: number) {
     const rows = await store.allPolicies(this.db);
     // Policies whose period starts later are kept with the publication, so that it can take them in on time.
     const kept = rows.filter((r) => publishable(r, now));

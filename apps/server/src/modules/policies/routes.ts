@@ -12,6 +12,7 @@ import { Metadata } from "./metadata.js";
 import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
 import { policyCodeModule } from "./code/routes.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
+import { impactPreviewRoutes } from "./preview-routes.js";
 import { PublicationService } from "./publish.js";
 import { missingObject } from "./request-checks.js";
 import { selfServiceModule } from "./self-service.js";
@@ -75,6 +76,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.request, ({ body, actor }) => policies.request(body, actor));
   handle(app, r.sync, ({ actor }) => publications.sync(actor));
   handle(app, r.preview, () => publications.preview());
+  impactPreviewRoutes(app, s, publications);
   handle(app, r.publications, () => publications.list());
   handle(app, r.compare, ({ query }) => publications.compare(query.from, query.to));
   handle(app, r.publication, ({ params }) => publications.get(params.number));

@@ -1,5 +1,12 @@
 import { SEARCH } from "./parts/search";
-import { DownloadOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, SyncOutlined } from "@ant-design/icons";
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FundViewOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  SyncOutlined,
+} from "@ant-design/icons";
 import { Button, Flex, Input, Segmented, Select } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +33,7 @@ import { CodeButtons } from "./code/CodeButtons";
 import { policyCrumbs, toNewPolicy, toPublications, toVisibility } from "./links";
 import { PolicyActions } from "./parts/PolicyActions";
 import { PolicyDetails } from "./parts/PolicyDetails";
+import { ImpactDrawer } from "./parts/ImpactDrawer";
 import { SyncDialog } from "./parts/SyncDialog";
 
 interface Filters {
@@ -35,6 +43,8 @@ interface Filters {
   id: string;
 }
 const NO_FILTERS: Filters = { search: "", category: "", state: "", id: "" };
+const SYNC_SUBJECT = { kind: "sync" } as const;
+
 const SYNC_BADGE: Record<Policy["syncStatus"], "success" | "warning" | "error" | "processing"> = {
   synced: "success",
   readyToSync: "processing",
@@ -82,6 +92,7 @@ export default function PoliciesPage() {
   const licenceValid = useLicenceValid();
 
   const [confirming, setConfirming] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const doSync = async () => {
     try {
       const r = await sync.mutateAsync();
@@ -145,6 +156,9 @@ export default function PoliciesPage() {
               filtered={filtered || quick !== "all"}
               canEdit={licenceValid}
             />
+            <Button icon={<FundViewOutlined />} onClick={() => setPreviewing(true)}>
+              {t("policies.impact.open")}
+            </Button>
             <Button icon={<SyncOutlined />} loading={sync.isPending} onClick={() => setConfirming(true)}>
               {t("policies.sync.action")}
             </Button>
@@ -240,7 +254,9 @@ export default function PoliciesPage() {
         publishing={sync.isPending}
         onPublish={() => void doSync()}
         onClose={() => setConfirming(false)}
+        onDetails={() => setPreviewing(true)}
       />
+      <ImpactDrawer open={previewing} subject={SYNC_SUBJECT} onClose={() => setPreviewing(false)} />
     </>
   );
 }

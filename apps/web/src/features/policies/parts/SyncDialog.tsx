@@ -1,8 +1,13 @@
-import { Alert, Flex, Modal, Spin, Typography } from "antd";
+import { Alert, Button, Checkbox, Flex, Modal, Spin, Typography } from "antd";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SyncIssue } from "@console/contracts";
+import { DEFAULT_IMPACT_WINDOW, type SyncIssue } from "@console/contracts";
 import { errorMessage } from "../../../shared/lib/api";
 import { useSyncPreview } from "../api";
+import { useImpact } from "../impact-api";
+import { ImpactView } from "./ImpactView";
+
+const SYNC = { kind: "sync" } as const;
 
 function IssueList(props: { issues: SyncIssue[] }) {
   const { t } = useTranslation();
@@ -21,13 +26,27 @@ function IssueList(props: { issues: SyncIssue[] }) {
 
 /**
  * Sync's confirmation: what would be published, the errors that refuse it and the lint's
- * warnings (which do not), before anything is published.
+ * warnings (which do not), and its impact on the last 30 days of queries, before anything is
+ * published. When some access becomes denied, publishing needs an explicit acknowledgement.
  */
-export function SyncDialog(props: { open: boolean; publishing: boolean; onPublish: () => void; onClose: () => void }) {
+export function SyncDialog(props: {
+  open: boolean;
+  publishing: boolean;
+  onPublish: () => void;
+  onClose: () => void;
+  /** Opens the impact preview with its lists. */
+  onDetails: () => void;
+}) {
   const { t } = useTranslation();
   const preview = useSyncPreview(props.open);
   const p = preview.data;
-  const blocked = !p || p.errors.length > 0;
+  const impact = useImpact(SYNC, DEFAULT_IMPACT_WINDOW, props.open);
+  const denies = (impact.data?.totals.deniedUsers ?? 0) > 0;
+  const [acknowledged, setAcknowledged] = useState(false);
+  useEffect(() => {
+    if (!props.open) setAcknowledged(false);
+  }, [props.open]);
+  const blocked = !p || p.errors.length > 0 || (denies && !acknowledged);
   return (
     <Modal
       open={props.open}
@@ -35,7 +54,7 @@ export function SyncDialog(props: { open: boolean; publishing: boolean; onPublis
       okText={t("policies.syncDialog.publish")}
       onOk={props.onPublish}
       onCancel={props.onClose}
-      okButtonProps={{ disabled: blocked || preview.isFetching, loading: props.publishing }}
+      okButtonProps={{ disabled: blocked || preview.isFetching || impact.isFetching, loading: props.publishing }}
       destroyOnHidden
     >
       <Spin spinning={preview.isFetching}>
@@ -61,6 +80,24 @@ export function SyncDialog(props: { open: boolean; publishing: boolean; onPublis
               title={t("policies.syncDialog.warnings", { count: p.warnings.length })}
               description={<IssueList issues={p.warnings} />}
             />
+          ) : null}
+          <Typography.Text strong>{t("policies.impact.syncHeading", { count: DEFAULT_IMPACT_WINDOW })}</Typography.Text>
+          <ImpactView
+            data={impact.data}
+            loading={impact.isFetching}
+            error={impact.error}
+            window={DEFAULT_IMPACT_WINDOW}
+            lists={false}
+          />
+          {impact.data && impact.data.totals.changes > 0 ? (
+            <Button type="link" style={{ alignSelf: "flex-start", padding: 0 }} onClick={props.onDetails}>
+              {t("policies.impact.details")}
+            </Button>
+          ) : null}
+          {denies ? (
+            <Checkbox checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)}>
+              {t("policies.impact.confirmDenied")}
+            </Checkbox>
           ) : null}
         </Flex>
       </Spin>

@@ -9,7 +9,9 @@ import { ApiError, errorMessage, isAbort } from "../../../shared/lib/api";
 import { useUnsavedChanges } from "../../../shared/lib/useUnsavedChanges";
 import { PageHeader } from "../../../shared/ui/PageHeader";
 import { checkPolicy, nameExists, useLookups, usePolicy, useRefreshLookups, useSavePolicy, useTags } from "../api";
+import type { ImpactSubject } from "../impact-api";
 import { policyCrumbs, toPolicies } from "../links";
+import { ImpactDrawer } from "../parts/ImpactDrawer";
 import { AccessStep } from "./AccessStep";
 import { DetailsStep } from "./DetailsStep";
 import { FiltersStep } from "./FiltersStep";
@@ -44,6 +46,8 @@ export default function PolicyWizardPage() {
   /** Problems the server found with fields, shown at the step where each field is entered. */
   const [problems, setProblems] = useState<Problem[]>([]);
   const [checking, setChecking] = useState(false);
+  /** The unsaved policy being previewed, as it stood when Preview was pressed. */
+  const [previewed, setPreviewed] = useState<ImpactSubject | null>(null);
   const save = useSavePolicy();
   const lookups = useLookups();
   const refreshLookups = useRefreshLookups();
@@ -241,15 +245,30 @@ export default function PolicyWizardPage() {
                     {t("policies.wizard.next")}
                   </Button>
                 ) : (
-                  <Button type="primary" disabled={!canSave} loading={save.isPending} onClick={() => void submit()}>
-                    {t("common.save")}
-                  </Button>
+                  <>
+                    <Button
+                      disabled={!detailsOk || !accessComplete(values) || lookups.isError}
+                      onClick={() =>
+                        setPreviewed({
+                          kind: "policy",
+                          policy: toApiBody(form.getFieldsValue(true) as WizardValues),
+                          policyId: id ?? undefined,
+                        })
+                      }
+                    >
+                      {t("policies.impact.open")}
+                    </Button>
+                    <Button type="primary" disabled={!canSave} loading={save.isPending} onClick={() => void submit()}>
+                      {t("common.save")}
+                    </Button>
+                  </>
                 )}
               </Flex>
             </Flex>
           </Flex>
         </Card>
       </Spin>
+      {previewed ? <ImpactDrawer open subject={previewed} onClose={() => setPreviewed(null)} /> : null}
     </>
   );
 }
