@@ -292,9 +292,12 @@ async function main() {
     await c2.connect();
     // The console's own session setting: each prepared statement planned for the values at hand.
     for (const client of [c, c2]) await client.query("SET plan_cache_mode = force_custom_plan");
-    const { rows } = await c.query("SELECT count(*)::int AS n FROM trino_query_events");
-    if (rows[0].n === 0) {
-      const seconds = await seed(c, TOTAL);
+    // Seeded before unless empty or stopped part way (its chunk list is left until the end).
+    const { rows } = await c.query(
+      "SELECT (SELECT count(*) FROM (SELECT 1 FROM trino_query_events LIMIT 1) t)::int AS n, to_regclass('bench_seed_chunks') IS NOT NULL AS partial",
+    );
+    if (rows[0].n === 0 || rows[0].partial) {
+      const seconds = await seed(c, TOTAL, { log: (line) => console.log(line) });
       console.log(
         `seeded ${TOTAL.toLocaleString("en")} audit events over ${SPAN_DAYS} days in ${fmt(seconds)} s (${fmt((seconds * 1e6) / TOTAL)} s per million)`,
       );

@@ -8,9 +8,9 @@ import { countIngested } from "../../platform/metrics.js";
 import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
 import type { Services } from "../../platform/services.js";
 import { airflowClientFor, pollAirflow } from "./airflow.js";
-import { answer, checkToken, splitEntries, type IngestOutcome } from "./ingest.js";
-import { parseMinioEntry, storeMinioEntries, type MinioAuditEntry } from "./ingest-minio.js";
-import { classifyTrinoEvent, storeTrinoEvents, type TrinoCompletedEvent } from "./ingest-trino.js";
+import { answer, checkToken, ingestBatch } from "./ingest.js";
+import { minioIngest } from "./ingest-minio.js";
+import { trinoIngest } from "./ingest-trino.js";
 import { KeycloakEventsClient, pollKeycloak } from "./keycloak.js";
 import { createNotebookSource } from "./notebook.js";
 import { applyRetention } from "./retention.js";
@@ -112,39 +112,18 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
       if (!c.TRINO_INGEST_TOKEN)
         throw new UpstreamError("Trino ingest", "it is not configured (set TRINO_INGEST_TOKEN)", 503);
       checkToken(req, c.TRINO_INGEST_HEADER, c.TRINO_INGEST_TOKEN);
-      const out: IngestOutcome = { accepted: 0, stored: 0, duplicates: 0, ignored: 0, rejected: [] };
-      const good: TrinoCompletedEvent[] = [];
-      splitEntries(String(body ?? "")).forEach((e, index) => {
-        if (!e.ok) return out.rejected.push({ index, problem: e.problem });
-        const r = classifyTrinoEvent(e.value);
-        if (r.kind === "ignored") out.ignored++;
-        else if (r.kind === "invalid") out.rejected.push({ index, problem: r.problem });
-        else good.push(r.event);
-      });
-      out.accepted = good.length;
-      out.stored = await storeTrinoEvents(s.db, good);
-      countIngested("trino", out.stored);
-      out.duplicates = out.accepted - out.stored;
-      return answer("Trino", out);
+      const { outcome, stored } = await ingestBatch(s.db, String(body ?? ""), trinoIngest);
+      countIngested("trino", stored.length);
+      return answer("Trino", outcome);
     });
 
     handle(ingest, auditRoutes.ingestMinio, async ({ req, body }) => {
       if (!c.MINIO_AUDIT_TOKEN)
         throw new UpstreamError("MinIO ingest", "it is not configured (set MINIO_AUDIT_TOKEN)", 503);
       checkToken(req, "authorization", c.MINIO_AUDIT_TOKEN, true);
-      const out: IngestOutcome = { accepted: 0, stored: 0, duplicates: 0, ignored: 0, rejected: [] };
-      const good: MinioAuditEntry[] = [];
-      splitEntries(String(body ?? "")).forEach((e, index) => {
-        if (!e.ok) return out.rejected.push({ index, problem: e.problem });
-        const r = parseMinioEntry(e.value);
-        if (r.ok) good.push(r.entry);
-        else out.rejected.push({ index, problem: r.problem });
-      });
-      out.accepted = good.length;
-      out.stored = await storeMinioEntries(s.db, good);
-      countIngested("minio", out.stored);
-      out.duplicates = out.accepted - out.stored;
-      return answer("MinIO", out);
+      const { outcome, stored } = await ingestBatch(s.db, String(body ?? ""), minioIngest);
+      countIngested("minio", stored.length);
+      return answer("MinIO", outcome);
     });
   });
 

@@ -65,3 +65,31 @@ export async function pageOf<R, T>(
 
 export const iso = (d: Date | string | null | undefined): string | null =>
   d === null || d === undefined ? null : new Date(d).toISOString();
+
+type Scalar = string | number | boolean | null;
+
+/**
+ * Inserts `rows` in one statement: one array per column, unnested (`INSERT ... SELECT FROM
+ * unnest(...) ON CONFLICT (conflict) DO NOTHING`), so a batch is stored whole or, if the statement
+ * fails, not at all. `types` names each column and its type; the first column tells the rows of a
+ * batch apart. Returns the first column's value of each row stored (not of the conflicts).
+ */
+export async function insertBatch<R extends { [K in keyof R]: Scalar }>(
+  q: Queryable,
+  table: string,
+  types: Record<keyof R, string>,
+  rows: R[],
+  conflict: string,
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const cols = Object.keys(types) as Array<keyof R & string>;
+  const arrays = cols.map((col, i) => `$${i + 1}::${types[col]}[]`);
+  // The text depends on the table alone: prepared once per connection.
+  const { rows: out } = await q.query<{ key: string }>(
+    `INSERT INTO ${table} (${cols.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})
+     ON CONFLICT (${conflict}) DO NOTHING RETURNING ${cols[0]} AS key`,
+    cols.map((col) => rows.map((r) => r[col])),
+    { prepare: true },
+  );
+  return out.map((r) => r.key);
+}
