@@ -187,7 +187,9 @@ export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent
     seen.add(e.metadata.queryId);
     rows.push(trinoRow(e));
   }
-  const stored = new Set(await insertBatch(q, "trino_query_events", TRINO_TYPES, rows, "query_id, created_at"));
+  // Late queries mark their day, for the insights refresh to roll it up again.
+  const late = { source: "trino", column: "created_at" as const };
+  const stored = new Set(await insertBatch(q, "trino_query_events", TRINO_TYPES, rows, "query_id, created_at", late));
   return rows.filter((r) => stored.has(r.query_id));
 }
 

@@ -73,6 +73,9 @@ type Scalar = string | number | boolean | null;
  * unnest(...) ON CONFLICT (conflict) DO NOTHING`), so a batch is stored whole or, if the statement
  * fails, not at all. `types` names each column and its type; the first column tells the rows of a
  * batch apart. Returns the first column's value of each row stored (not of the conflicts).
+ *
+ * With `late`, the same statement marks in audit_changed_days the days before yesterday (UTC)
+ * that a stored row falls on, by that time column: days already rolled up that changed.
  */
 export async function insertBatch<R extends { [K in keyof R]: Scalar }>(
   q: Queryable,
@@ -80,16 +83,28 @@ export async function insertBatch<R extends { [K in keyof R]: Scalar }>(
   types: Record<keyof R, string>,
   rows: R[],
   conflict: string,
+  late?: { source: string; column: keyof R & string },
 ): Promise<string[]> {
   if (rows.length === 0) return [];
   const cols = Object.keys(types) as Array<keyof R & string>;
   const arrays = cols.map((col, i) => `$${i + 1}::${types[col]}[]`);
+  const insert = `INSERT INTO ${table} (${cols.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})
+     ON CONFLICT (${conflict}) DO NOTHING RETURNING ${cols[0]} AS key`;
+  const params: unknown[] = cols.map((col) => rows.map((r) => r[col]));
+  let sql = insert;
+  if (late) {
+    params.push(late.source);
+    const day = "(ins.at AT TIME ZONE 'UTC')::date";
+    // Days already marked are left alone, so that batches of the same late day do not wait on one another.
+    sql = `WITH ins AS (${insert}, ${late.column} AS at),
+       mark AS (INSERT INTO audit_changed_days (source, day)
+                SELECT DISTINCT $${params.length}, ${day} FROM ins
+                 WHERE ${day} < (now() AT TIME ZONE 'UTC')::date - 1
+                   AND NOT EXISTS (SELECT 1 FROM audit_changed_days d WHERE d.source = $${params.length} AND d.day = ${day})
+                ON CONFLICT DO NOTHING)
+     SELECT key FROM ins`;
+  }
   // The text depends on the table alone: prepared once per connection.
-  const { rows: out } = await q.query<{ key: string }>(
-    `INSERT INTO ${table} (${cols.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})
-     ON CONFLICT (${conflict}) DO NOTHING RETURNING ${cols[0]} AS key`,
-    cols.map((col) => rows.map((r) => r[col])),
-    { prepare: true },
-  );
+  const { rows: out } = await q.query<{ key: string }>(sql, params, { prepare: true });
   return out.map((r) => r.key);
 }
