@@ -115,7 +115,8 @@ describe.each(DB_KINDS)("audit tables partitioned by month (%s)", (kind) => {
         [`r${i}`, at],
       );
     }
-    expect(await migrate(db)).toEqual([PARTITIONING]);
+    // Later migrations run after it as well.
+    expect((await migrate(db))[0]).toBe(PARTITIONING);
 
     for (const table of [
       "audit_events",
