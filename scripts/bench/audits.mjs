@@ -25,6 +25,7 @@ import {
   warmFor,
 } from "./lib.mjs";
 import { diskUse, measureMigration, seed, SPAN_DAYS } from "./audits-seed.mjs";
+import { measureInsights } from "./audits-insights.mjs";
 
 const TOTAL = Number(process.env.BENCH_AUDIT_EVENTS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
@@ -35,7 +36,7 @@ const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 100_000);
 const MIGRATION_EVENTS = Number(process.env.BENCH_MIGRATION_EVENTS ?? 1_000_000);
 const BATCHES = [100, 1000];
 // BENCH_AUDIT_PARTS: which parts to run (a rerun of one part on a kept database).
-const PARTS = new Set((process.env.BENCH_AUDIT_PARTS ?? "pages,ingest,disk,migration").split(","));
+const PARTS = new Set((process.env.BENCH_AUDIT_PARTS ?? "pages,ingest,insights,disk,migration").split(","));
 const TRINO_TOKEN = "bench-trino-ingest-token-0123456789";
 const MINIO_TOKEN = "bench-minio-audit-token-0123456789";
 
@@ -369,6 +370,8 @@ async function main() {
       );
     }
     await clearIngested(c);
+    if (PARTS.has("insights"))
+      await measureInsights(consoleProc.url, await signIn(consoleProc.url), TRINO_TOKEN, c, console.log);
     let bytes = 0;
     let events = 0;
     for (const d of PARTS.has("disk") ? await diskUse(c) : []) {
