@@ -196,10 +196,6 @@ function minioEntry(i) {
 }
 
 /**
- * Posts INGEST_EVENTS events in batches of `BATCH` over 4 connections; then sends the first batch
- * again, which must be stored as nothing but duplicates. Returns events per second.
- */
-/**
  * CPU seconds used so far by the console and by the database's sessions (Linux /proc): on a
  * machine shared with other work, CPU per event says what throughput two free cores would give.
  */
@@ -216,6 +212,10 @@ async function cpuSeconds(consolePid, c) {
   return { console: of(consolePid), db: rows.reduce((sum, r) => sum + of(r.pid), 0) };
 }
 
+/**
+ * Posts INGEST_EVENTS events in batches of `BATCH` over 4 connections; then sends the first batch
+ * again, which must be stored as nothing but duplicates. Returns events per second.
+ */
 async function ingest(url, system, cpu, BATCH) {
   const trino = system === "trino";
   const body = (lo, hi) => {
