@@ -4,7 +4,7 @@
 //   trail, sign-ins, admin events, Airflow runs), in month partitions, seeded with set-based SQL.
 // - p95 of a filtered page of each tab through the API, next to the same SQL run directly,
 //   over a one-week and a whole-span date range.
-// - Trino and MinIO ingest throughput in batches of 1,000, checking that nothing is lost and
+// - Trino and MinIO ingest throughput in batches of 100 and 1,000, checking that nothing is lost and
 //   that a batch sent again is ignored; disk used per million events.
 // - BENCH_MIGRATION_EVENTS (1,000,000; 0 skips it): the partitioning migration's time on a
 //   database of the previous release holding that many events.
@@ -25,6 +25,7 @@ import {
   warmFor,
 } from "./lib.mjs";
 import { diskUse, measureMigration, seed, SPAN_DAYS } from "./audits-seed.mjs";
+import { measureInsights } from "./audits-insights.mjs";
 
 const TOTAL = Number(process.env.BENCH_AUDIT_EVENTS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
@@ -33,9 +34,9 @@ const WARM_MS = 1_500;
 const ROUNDS = 3;
 const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 100_000);
 const MIGRATION_EVENTS = Number(process.env.BENCH_MIGRATION_EVENTS ?? 1_000_000);
-const BATCH = 1000;
+const BATCHES = [100, 1000];
 // BENCH_AUDIT_PARTS: which parts to run (a rerun of one part on a kept database).
-const PARTS = new Set((process.env.BENCH_AUDIT_PARTS ?? "pages,ingest,disk,migration").split(","));
+const PARTS = new Set((process.env.BENCH_AUDIT_PARTS ?? "pages,ingest,insights,disk,migration").split(","));
 const TRINO_TOKEN = "bench-trino-ingest-token-0123456789";
 const MINIO_TOKEN = "bench-minio-audit-token-0123456789";
 
@@ -195,10 +196,6 @@ function minioEntry(i) {
 }
 
 /**
- * Posts INGEST_EVENTS events in batches of 1,000 over 4 connections; then sends the first batch
- * again, which must be stored as nothing but duplicates. Returns events per second.
- */
-/**
  * CPU seconds used so far by the console and by the database's sessions (Linux /proc): on a
  * machine shared with other work, CPU per event says what throughput two free cores would give.
  */
@@ -215,7 +212,11 @@ async function cpuSeconds(consolePid, c) {
   return { console: of(consolePid), db: rows.reduce((sum, r) => sum + of(r.pid), 0) };
 }
 
-async function ingest(url, system, cpu) {
+/**
+ * Posts INGEST_EVENTS events in batches of `BATCH` over 4 connections; then sends the first batch
+ * again, which must be stored as nothing but duplicates. Returns events per second.
+ */
+async function ingest(url, system, cpu, BATCH) {
   const trino = system === "trino";
   const body = (lo, hi) => {
     const events = Array.from({ length: hi - lo }, (_, k) => (trino ? trinoEvent(lo + k) : minioEntry(lo + k)));
@@ -292,9 +293,12 @@ async function main() {
     await c2.connect();
     // The console's own session setting: each prepared statement planned for the values at hand.
     for (const client of [c, c2]) await client.query("SET plan_cache_mode = force_custom_plan");
-    const { rows } = await c.query("SELECT count(*)::int AS n FROM trino_query_events");
-    if (rows[0].n === 0) {
-      const seconds = await seed(c, TOTAL);
+    // Seeded before unless empty or stopped part way (its chunk list is left until the end).
+    const { rows } = await c.query(
+      "SELECT (SELECT count(*) FROM (SELECT 1 FROM trino_query_events LIMIT 1) t)::int AS n, to_regclass('bench_seed_chunks') IS NOT NULL AS partial",
+    );
+    if (rows[0].n === 0 || rows[0].partial) {
+      const seconds = await seed(c, TOTAL, { log: (line) => console.log(line) });
       console.log(
         `seeded ${TOTAL.toLocaleString("en")} audit events over ${SPAN_DAYS} days in ${fmt(seconds)} s (${fmt((seconds * 1e6) / TOTAL)} s per million)`,
       );
@@ -355,13 +359,19 @@ async function main() {
     bare.close();
     await floor.stop();
     console.log(`HTTP round trip to a bare Node.js server: p50 ${fmt(trip.p50, 2)} ms, p95 ${fmt(trip.p95, 2)} ms`);
-    for (const system of PARTS.has("ingest") ? ["trino", "minio"] : []) {
-      const { rate, cpuPerEvent } = await ingest(consoleProc.url, system, () => cpuSeconds(consoleProc.pid, c));
+    for (const [system, BATCH] of PARTS.has("ingest")
+      ? ["trino", "minio"].flatMap((s) => BATCHES.map((b) => [s, b]))
+      : []) {
+      // Each size stores the same events anew.
+      await clearIngested(c);
+      const { rate, cpuPerEvent } = await ingest(consoleProc.url, system, () => cpuSeconds(consoleProc.pid, c), BATCH);
       console.log(
         `${system} ingest, batches of ${BATCH}: ${Math.round(rate).toLocaleString("en")} events/s (${INGEST_EVENTS.toLocaleString("en")} events, all stored; a batch sent again stored none); CPU per event: console ${fmt(cpuPerEvent.console * 1e6)} µs, database ${fmt(cpuPerEvent.db * 1e6)} µs, so ${Math.round(2 / (cpuPerEvent.console + cpuPerEvent.db)).toLocaleString("en")} events/s on two free cores`,
       );
     }
     await clearIngested(c);
+    if (PARTS.has("insights"))
+      await measureInsights(consoleProc.url, await signIn(consoleProc.url), TRINO_TOKEN, c, console.log);
     let bytes = 0;
     let events = 0;
     for (const d of PARTS.has("disk") ? await diskUse(c) : []) {

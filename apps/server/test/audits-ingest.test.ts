@@ -227,4 +227,77 @@ describe.each(DB_KINDS)("Trino and MinIO ingest (%s)", (kind) => {
     expect(m.statusCode).toBe(400);
     expect(m.json().error).toMatch(/^1 of 2 MinIO entries were rejected \(entry 2: userAgent .*NUL/);
   });
+
+  /** The statements `fn` sends that write to `table`. */
+  async function writesTo(table: string, fn: () => Promise<unknown>): Promise<string[]> {
+    const db = t.testDb.db;
+    const seen: string[] = [];
+    const query = db.query.bind(db);
+    db.query = ((sql: string, ...rest: []) => {
+      if (new RegExp(`INSERT INTO ${table}|COPY ${table}`).test(sql)) seen.push(sql);
+      return query(sql, ...rest);
+    }) as typeof db.query;
+    try {
+      await fn();
+    } finally {
+      db.query = query;
+    }
+    return seen;
+  }
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await t.testDb.db.query<{ n: string }>(sql, params)).rows[0]!.n);
+
+  it("stores a batch of 1,000 with duplicates and a malformed entry in one statement, naming the entry", async () => {
+    const id = (i: number) => `20260106_000000_${String(i).padStart(5, "0")}_dupes`;
+    const event = (i: number) =>
+      trinoCompleted(id(i), { user: "duper", at: new Date(Date.UTC(2026, 0, 6, 0, 0, i)).toISOString() });
+    expect((await trino([0, 1, 2].map(event))).json()).toMatchObject({ stored: 3 });
+    // Entries 0-2 were stored before, 999 repeats 998 and 500 has no query id.
+    const batch: unknown[] = Array.from({ length: 1000 }, (_, i) => event(i === 999 ? 998 : i));
+    delete (batch[500] as { metadata: Record<string, unknown> }).metadata.queryId;
+    let res!: Awaited<ReturnType<typeof trino>>;
+    const writes = await writesTo("trino_query_events", async () => (res = await trino(batch)));
+    expect(writes).toHaveLength(1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      field: "entries[500]",
+      fields: { "entries[500]": ["metadata.queryId is required"] },
+    });
+    expect(res.json().error).toMatch(
+      /^1 of 1000 Trino entries were rejected \(entry 501: metadata\.queryId is required\)/,
+    );
+    expect(res.json().error_description).toBe("stored 995, duplicates 4, ignored 0");
+    expect(await count("SELECT count(*) AS n FROM trino_query_events WHERE username = $1", ["duper"])).toBe(998);
+
+    const entry = (i: number) => JSON.stringify(minioEntry(`R-batch-${i === 999 ? 998 : i}`, { user: "duper" }));
+    const lines = Array.from({ length: 1000 }, (_, i) => (i === 3 ? '{"version": "1", "api": {}}' : entry(i)));
+    const mWrites = await writesTo("minio_audit_events", async () => (res = await minio(lines.join("\n"))));
+    expect(mWrites).toHaveLength(1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe("entries[3]");
+    expect(res.json().error).toMatch(/^1 of 1000 MinIO entries were rejected \(entry 4: time is required\)/);
+    expect(res.json().error_description).toBe("stored 998, duplicates 1, ignored 0");
+    expect(await count("SELECT count(*) AS n FROM minio_audit_events WHERE request_id LIKE $1", ["R-batch-%"])).toBe(
+      998,
+    );
+  });
+
+  it("stores nothing of a batch whose statement fails", async () => {
+    // A fault inside the statement, after the first rows went in: the batch is one statement.
+    await t.testDb.db.exec(`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.query_id LIKE '%boom' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER refuse_boom BEFORE INSERT ON trino_query_events FOR EACH ROW EXECUTE FUNCTION refuse_boom();`);
+    try {
+      const batch = Array.from({ length: 1000 }, (_, i) =>
+        trinoCompleted(`20260107_000000_${String(i).padStart(5, "0")}_${i === 900 ? "boom" : "half"}`, {
+          user: "halfway",
+          at: new Date(Date.UTC(2026, 0, 7, 0, 0, i)).toISOString(),
+        }),
+      );
+      expect((await trino(batch)).statusCode).toBe(500);
+      expect(await count("SELECT count(*) AS n FROM trino_query_events WHERE username = $1", ["halfway"])).toBe(0);
+    } finally {
+      await t.testDb.db.exec("DROP TRIGGER refuse_boom ON trino_query_events; DROP FUNCTION refuse_boom();");
+    }
+  });
 });

@@ -115,7 +115,8 @@ describe.each(DB_KINDS)("audit tables partitioned by month (%s)", (kind) => {
         [`r${i}`, at],
       );
     }
-    expect(await migrate(db)).toEqual([PARTITIONING]);
+    // Later migrations run after it as well.
+    expect((await migrate(db))[0]).toBe(PARTITIONING);
 
     for (const table of [
       "audit_events",
@@ -143,7 +144,7 @@ describe.each(DB_KINDS)("audit tables partitioned by month (%s)", (kind) => {
     );
     expect(ids.rows[0]!.id).toBe(times.length + 1);
     // Duplicates are still ignored: a retried Trino event, a Keycloak event read twice.
-    expect(await storeTrinoEvents(db, [trinoEvent("old_4", times[4]!), trinoEvent("new_1", now)])).toBe(1);
+    expect(await storeTrinoEvents(db, [trinoEvent("old_4", times[4]!), trinoEvent("new_1", now)])).toHaveLength(1);
     const again = await db.query(
       `INSERT INTO login_events (time, username, type, realm, external_id) VALUES ($1, 'ana', 'LOGIN', 'acme', 'e2')
        ON CONFLICT (realm, external_id, time) WHERE external_id IS NOT NULL DO NOTHING`,
@@ -165,7 +166,7 @@ describe.each(DB_KINDS)("audit tables partitioned by month (%s)", (kind) => {
 
     // Far outside every partition: the insert still succeeds, into the default partition.
     const later = new Date(Date.UTC(now.getUTCFullYear() + 5, 4, 10));
-    expect(await storeTrinoEvents(db, [trinoEvent("far", later)])).toBe(1);
+    expect(await storeTrinoEvents(db, [trinoEvent("far", later)])).toHaveLength(1);
     const where = () =>
       db.query<{ p: string }>("SELECT tableoid::regclass::text AS p FROM trino_query_events WHERE query_id = 'far'");
     expect((await where()).rows).toEqual([{ p: "trino_query_events_default" }]);
@@ -175,7 +176,7 @@ describe.each(DB_KINDS)("audit tables partitioned by month (%s)", (kind) => {
     expect(made).toContain(monthPartitionName("trino_query_events", later));
     expect((await where()).rows).toEqual([{ p: monthPartitionName("trino_query_events", later) }]);
     expect(await count(db, "SELECT count(*) AS n FROM trino_query_events")).toBe(before);
-    expect(await storeTrinoEvents(db, [trinoEvent("far", later)])).toBe(0);
+    expect(await storeTrinoEvents(db, [trinoEvent("far", later)])).toHaveLength(0);
     // Each month of the trail refuses TRUNCATE on its own.
     await expect(db.query(`TRUNCATE ${monthPartitionName("audit_events", later)}`)).rejects.toThrow(/append-only/);
   });

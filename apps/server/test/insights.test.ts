@@ -144,6 +144,26 @@ describe.each(DB_KINDS)("insights from the query events (%s)", (kind) => {
     expect(body.top_five_tables.map((r: { name: string }) => r.name)).toContain(SALARIES);
   });
 
+  it("rolls up again a day that received a late query, and only that one of the older days", async () => {
+    const before = (await api(t.app, admin, "GET", "/analytics/analytics")).body.monthly_active_users;
+    const late = query("q-late", "zed", 12, [REVENUE]);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/admin-api/api/v1/ingest/trino",
+      headers: { "content-type": "application/json", "X-Trino-Ingest-Token": TRINO_TOKEN },
+      payload: JSON.stringify([late]),
+    });
+    expect(res.json()).toMatchObject({ stored: 1 });
+    const marks = async () =>
+      (await t.testDb.db.query<{ day: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day FROM audit_changed_days"))
+        .rows;
+    expect(await marks()).toEqual([{ day: late.createTime.slice(0, 10) }]);
+    await api(t.app, admin, "GET", "/analytics/flush-cache");
+    const { body } = await api(t.app, admin, "GET", "/analytics/analytics");
+    expect(body.monthly_active_users).toBe(before + 1);
+    expect(await marks()).toEqual([]);
+  });
+
   it("is refused to a user without the insights menu, and says Airflow is not configured", async () => {
     const nora = await tokenFor(t.app, "nora", USER_PASSWORD);
     expect((await api(t.app, nora, "GET", "/analytics/analytics")).status).toBe(403);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
+import type { IngestSource } from "./ingest.js";
+import { insertBatch } from "./sql.js";
 
 /** Request and response headers never stored: credentials and session material. */
 const DROPPED_HEADERS = new Set([
@@ -46,8 +48,8 @@ export const MinioAuditEntry = z.object({
     object: str(2048),
     status: str(128),
     statusCode: z.number().int().nullish(),
-    rx: z.number().nullish(),
-    tx: z.number().nullish(),
+    rx: z.number().int().nullish(),
+    tx: z.number().int().nullish(),
     timeToResponse: Nanos.nullish(),
     timeToResponseInNS: Nanos.nullish(),
   }),
@@ -76,64 +78,82 @@ export function parseMinioEntry(raw: unknown): { ok: true; entry: MinioAuditEntr
   };
 }
 
-/** Stores entries once each: MinIO resends a batch it could not deliver. */
-export async function storeMinioEntries(q: Queryable, entries: MinioAuditEntry[]): Promise<number> {
-  if (entries.length === 0) return 0;
-  const rows = entries.map((e) => {
-    const ns = e.api.timeToResponseInNS ?? e.api.timeToResponse ?? null;
-    return {
-      key: [e.deploymentid ?? "", e.requestID ?? "", e.time, e.api.name, e.api.object ?? ""].join("|"),
-      time: e.time,
-      username: e.parentUser || e.accessKey || null,
-      remote_host: e.remotehost ?? null,
-      bucket: e.api.bucket ?? null,
-      object: e.api.object ?? null,
-      api_name: e.api.name,
-      api_status: e.api.status ?? null,
-      status_code: e.api.statusCode ?? null,
-      ns,
-      rx: e.api.rx ?? null,
-      tx: e.api.tx ?? null,
-      request_id: e.requestID ?? null,
-      deployment_id: e.deploymentid ?? null,
-      user_agent: e.userAgent ?? null,
-      request_header: JSON.stringify(scrubHeaders(e.requestHeader)),
-      response_header: JSON.stringify(scrubHeaders(e.responseHeader)),
-      error: e.error || null,
-    };
-  });
-  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-  const { rows: out } = await q.query<{ n: string }>(
-    `WITH ins AS (
-       INSERT INTO minio_audit_events (entry_key, time, username, remote_host, bucket, object, api_name, api_status,
-         status_code, time_to_response_ns, rx, tx, request_id, deployment_id, user_agent, request_header,
-         response_header, error)
-       SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::int[], $10::bigint[], $11::bigint[], $12::bigint[], $13::text[], $14::text[], $15::text[],
-         $16::jsonb[], $17::jsonb[], $18::text[])
-       ON CONFLICT (entry_key, time) DO NOTHING
-       RETURNING 1)
-     SELECT count(*) AS n FROM ins`,
-    [
-      col("key"),
-      col("time"),
-      col("username"),
-      col("remote_host"),
-      col("bucket"),
-      col("object"),
-      col("api_name"),
-      col("api_status"),
-      col("status_code"),
-      col("ns"),
-      col("rx"),
-      col("tx"),
-      col("request_id"),
-      col("deployment_id"),
-      col("user_agent"),
-      col("request_header"),
-      col("response_header"),
-      col("error"),
-    ],
-  );
-  return Number(out[0]!.n);
+/** An entry as stored: one row of minio_audit_events (its id is given by the database). */
+export interface MinioRow {
+  entry_key: string;
+  time: string;
+  username: string | null;
+  remote_host: string | null;
+  bucket: string | null;
+  object: string | null;
+  api_name: string;
+  api_status: string | null;
+  status_code: number | null;
+  time_to_response_ns: number | null;
+  rx: number | null;
+  tx: number | null;
+  request_id: string | null;
+  deployment_id: string | null;
+  user_agent: string | null;
+  /** The headers kept, as JSON text. */
+  request_header: string;
+  response_header: string;
+  error: string | null;
 }
+
+export function minioRow(e: MinioAuditEntry): MinioRow {
+  return {
+    entry_key: [e.deploymentid ?? "", e.requestID ?? "", e.time, e.api.name, e.api.object ?? ""].join("|"),
+    time: e.time,
+    username: e.parentUser || e.accessKey || null,
+    remote_host: e.remotehost ?? null,
+    bucket: e.api.bucket ?? null,
+    object: e.api.object ?? null,
+    api_name: e.api.name,
+    api_status: e.api.status ?? null,
+    status_code: e.api.statusCode ?? null,
+    time_to_response_ns: e.api.timeToResponseInNS ?? e.api.timeToResponse ?? null,
+    rx: e.api.rx ?? null,
+    tx: e.api.tx ?? null,
+    request_id: e.requestID ?? null,
+    deployment_id: e.deploymentid ?? null,
+    user_agent: e.userAgent ?? null,
+    request_header: JSON.stringify(scrubHeaders(e.requestHeader)),
+    response_header: JSON.stringify(scrubHeaders(e.responseHeader)),
+    error: e.error || null,
+  };
+}
+
+const MINIO_TYPES: Record<keyof MinioRow, string> = {
+  entry_key: "text",
+  time: "timestamptz",
+  username: "text",
+  remote_host: "text",
+  bucket: "text",
+  object: "text",
+  api_name: "text",
+  api_status: "text",
+  status_code: "int",
+  time_to_response_ns: "bigint",
+  rx: "bigint",
+  tx: "bigint",
+  request_id: "text",
+  deployment_id: "text",
+  user_agent: "text",
+  request_header: "jsonb",
+  response_header: "jsonb",
+  error: "text",
+};
+
+/** Stores entries once each, in one statement (MinIO resends a batch it could not deliver); returns the rows stored. */
+export async function storeMinioEntries(q: Queryable, entries: MinioAuditEntry[]): Promise<MinioRow[]> {
+  const rows = [...new Map(entries.map((e) => minioRow(e)).map((r) => [r.entry_key, r])).values()];
+  const stored = new Set(await insertBatch(q, "minio_audit_events", MINIO_TYPES, rows, "entry_key, time"));
+  return rows.filter((r) => stored.has(r.entry_key));
+}
+
+/** MinIO's audit webhook posts. */
+export const minioIngest: IngestSource<MinioAuditEntry, MinioRow> = {
+  parse: parseMinioEntry,
+  store: storeMinioEntries,
+};

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
 import { accessRollupCtes } from "../policies/access-rollup.js";
+import type { IngestSource } from "./ingest.js";
+import { insertBatch } from "./sql.js";
 
 /** A duration as Trino writes it: decimal seconds, or an Airlift/ISO text on older versions. */
 const Duration = z.union([z.number(), z.string()]).transform((v, ctx) => {
@@ -95,79 +97,116 @@ export function classifyTrinoEvent(raw: unknown): Classified {
     : { kind: "invalid", problem: describe(parsed.error) };
 }
 
-/**
- * Stores completed queries; a query already stored (Trino retried: the same id and creation time)
- * is left as it is. The key holds the creation time, as the table is partitioned by it.
- */
-export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
-  const cols = {
-    query_id: [] as string[],
-    created_at: [] as string[],
-    end_time: [] as string[],
-    username: [] as string[],
-    source_ip: [] as (string | null)[],
-    client_source: [] as (string | null)[],
-    user_agent: [] as (string | null)[],
-    catalog: [] as (string | null)[],
-    schema_name: [] as (string | null)[],
-    query_type: [] as (string | null)[],
-    query: [] as string[],
-    query_state: [] as string[],
-    failed: [] as boolean[],
-    wall: [] as (number | null)[],
-    cpu: [] as (number | null)[],
-    queued: [] as (number | null)[],
-    error_code: [] as (string | null)[],
-    error_name: [] as (string | null)[],
-    failure_type: [] as (string | null)[],
-    failure_message: [] as (string | null)[],
-    inputs: [] as string[],
+/** A completed query as stored: one row of trino_query_events. */
+export interface TrinoRow {
+  query_id: string;
+  created_at: string;
+  end_time: string;
+  username: string;
+  source_ip: string | null;
+  client_source: string | null;
+  user_agent: string | null;
+  catalog: string | null;
+  schema_name: string | null;
+  query_type: string | null;
+  query: string;
+  query_state: string;
+  failed: boolean;
+  wall_seconds: number | null;
+  cpu_seconds: number | null;
+  queued_seconds: number | null;
+  error_code: string | null;
+  error_name: string | null;
+  failure_type: string | null;
+  failure_message: string | null;
+  /** The tables read, as JSON text. */
+  inputs: string;
+}
+
+export function trinoRow(e: TrinoCompletedEvent): TrinoRow {
+  const f = e.failureInfo ?? null;
+  const code = f?.errorCode?.code;
+  return {
+    query_id: e.metadata.queryId,
+    created_at: e.createTime.toISOString(),
+    end_time: e.endTime.toISOString(),
+    username: e.context.user,
+    source_ip: e.context.remoteClientAddress ?? null,
+    client_source: e.context.source ?? null,
+    user_agent: e.context.userAgent ?? null,
+    catalog: e.context.catalog ?? null,
+    schema_name: e.context.schema ?? null,
+    query_type: e.context.queryType ?? null,
+    query: e.metadata.query,
+    query_state: e.metadata.queryState,
+    failed: f !== null || e.metadata.queryState === "FAILED",
+    wall_seconds: e.statistics.wallTime ?? (e.endTime.getTime() - e.createTime.getTime()) / 1000,
+    cpu_seconds: e.statistics.cpuTime ?? null,
+    queued_seconds: e.statistics.queuedTime ?? null,
+    error_code: code === undefined || code === null ? null : String(code),
+    error_name: f?.errorCode?.name ?? null,
+    failure_type: f?.failureType ?? null,
+    failure_message: f?.failureMessage ?? null,
+    inputs: JSON.stringify(e.ioMetadata.inputs),
   };
+}
+
+const TRINO_TYPES: Record<keyof TrinoRow, string> = {
+  query_id: "text",
+  created_at: "timestamptz",
+  end_time: "timestamptz",
+  username: "text",
+  source_ip: "text",
+  client_source: "text",
+  user_agent: "text",
+  catalog: "text",
+  schema_name: "text",
+  query_type: "text",
+  query: "text",
+  query_state: "text",
+  failed: "boolean",
+  wall_seconds: "float8",
+  cpu_seconds: "float8",
+  queued_seconds: "float8",
+  error_code: "text",
+  error_name: "text",
+  failure_type: "text",
+  failure_message: "text",
+  inputs: "jsonb",
+};
+
+/**
+ * Stores completed queries in one statement; a query already stored (Trino retried: the same id
+ * and creation time) is left as it is. The key holds the creation time, as the table is
+ * partitioned by it. Returns the rows stored.
+ */
+export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent[]): Promise<TrinoRow[]> {
   const seen = new Set<string>();
+  const rows: TrinoRow[] = [];
   for (const e of events) {
     if (seen.has(e.metadata.queryId)) continue;
     seen.add(e.metadata.queryId);
-    const f = e.failureInfo ?? null;
-    const failed = f !== null || e.metadata.queryState === "FAILED";
-    cols.query_id.push(e.metadata.queryId);
-    cols.created_at.push(e.createTime.toISOString());
-    cols.end_time.push(e.endTime.toISOString());
-    cols.username.push(e.context.user);
-    cols.source_ip.push(e.context.remoteClientAddress ?? null);
-    cols.client_source.push(e.context.source ?? null);
-    cols.user_agent.push(e.context.userAgent ?? null);
-    cols.catalog.push(e.context.catalog ?? null);
-    cols.schema_name.push(e.context.schema ?? null);
-    cols.query_type.push(e.context.queryType ?? null);
-    cols.query.push(e.metadata.query);
-    cols.query_state.push(e.metadata.queryState);
-    cols.failed.push(failed);
-    cols.wall.push(e.statistics.wallTime ?? (e.endTime.getTime() - e.createTime.getTime()) / 1000);
-    cols.cpu.push(e.statistics.cpuTime ?? null);
-    cols.queued.push(e.statistics.queuedTime ?? null);
-    cols.error_code.push(
-      f?.errorCode?.code === undefined || f?.errorCode?.code === null ? null : String(f.errorCode.code),
-    );
-    cols.error_name.push(f?.errorCode?.name ?? null);
-    cols.failure_type.push(f?.failureType ?? null);
-    cols.failure_message.push(f?.failureMessage ?? null);
-    cols.inputs.push(JSON.stringify(e.ioMetadata.inputs));
+    rows.push(trinoRow(e));
   }
-  const { rows } = await q.query<{ n: string }>(
-    `WITH ins AS (
-       INSERT INTO trino_query_events (query_id, created_at, end_time, username, source_ip, client_source, user_agent,
-         catalog, schema_name, query_type, query, query_state, failed, wall_seconds, cpu_seconds, queued_seconds,
-         error_code, error_name, failure_type, failure_message, inputs)
-       SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::text[],
-         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[],
-         $14::float8[], $15::float8[], $16::float8[], $17::text[], $18::text[], $19::text[], $20::text[], $21::jsonb[])
-       ON CONFLICT (query_id, created_at) DO NOTHING
-       RETURNING query_id, username, created_at, inputs, error_name),
-     -- Only the queries stored now reach the policies' access rollup (a retried one is not counted twice).
-     ${accessRollupCtes("ins")}
-     SELECT count(*) AS n FROM ins`,
-    Object.values(cols),
+  // Late queries mark their day, for the insights refresh to roll it up again.
+  const late = { source: "trino", column: "created_at" as const };
+  // Only the queries stored now reach the policies' access rollup (a retried one is not counted twice).
+  const rollup = {
+    returning: ["query_id", "username", "created_at", "inputs", "error_name"] as Array<keyof TrinoRow & string>,
+    ctes: (ins: string) => accessRollupCtes(ins),
+  };
+  const stored = new Set(
+    await insertBatch(q, "trino_query_events", TRINO_TYPES, rows, "query_id, created_at", late, rollup),
   );
-  return Number(rows[0]!.n);
+  return rows.filter((r) => stored.has(r.query_id));
 }
+
+/** Trino's event listener posts: completed queries are kept, other events ignored. */
+export const trinoIngest: IngestSource<TrinoCompletedEvent, TrinoRow> = {
+  parse(raw) {
+    const r = classifyTrinoEvent(raw);
+    if (r.kind === "completed") return { ok: true, entry: r.event };
+    return r.kind === "ignored" ? { ok: false, ignored: true } : { ok: false, problem: r.problem };
+  },
+  store: storeTrinoEvents,
+};

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import type { Queryable } from "../../platform/db/index.js";
 import { HttpError, unauthorized } from "../../platform/errors.js";
 
 /** The body as entries: a JSON object, a JSON array, or newline-delimited JSON (one entry a line). */
@@ -71,6 +72,40 @@ export interface IngestOutcome {
   duplicates: number;
   ignored: number;
   rejected: Array<{ index: number; problem: string }>;
+}
+
+/** How one system's entries are read and stored. */
+export interface IngestSource<E, R> {
+  /** The entry as stored, ignored (an event of a kind not kept), or what is wrong with it. */
+  parse(raw: unknown): { ok: true; entry: E } | { ok: false; ignored?: boolean; problem?: string };
+  /** Stores the batch in one statement, each entry at most once; returns the rows it stored. */
+  store(q: Queryable, entries: E[]): Promise<R[]>;
+}
+
+/**
+ * Reads a batch (up to thousands of entries) and stores its good entries in one statement: all of
+ * them or, if the statement fails, none. Returns the outcome and the rows stored (not the
+ * duplicates), for whatever else is to be done with them after the insert.
+ */
+export async function ingestBatch<E, R>(
+  q: Queryable,
+  body: string,
+  source: IngestSource<E, R>,
+): Promise<{ outcome: IngestOutcome; stored: R[] }> {
+  const outcome: IngestOutcome = { accepted: 0, stored: 0, duplicates: 0, ignored: 0, rejected: [] };
+  const good: E[] = [];
+  splitEntries(body).forEach((e, index) => {
+    if (!e.ok) return outcome.rejected.push({ index, problem: e.problem });
+    const r = source.parse(e.value);
+    if (r.ok) good.push(r.entry);
+    else if (r.ignored) outcome.ignored++;
+    else outcome.rejected.push({ index, problem: r.problem ?? "is not valid" });
+  });
+  outcome.accepted = good.length;
+  const stored = await source.store(q, good);
+  outcome.stored = stored.length;
+  outcome.duplicates = outcome.accepted - outcome.stored;
+  return { outcome, stored };
 }
 
 /** 200 when every entry was good; otherwise 400 naming the bad ones (the good ones are kept). */

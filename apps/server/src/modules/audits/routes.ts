@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AUDITABLE_COMPONENTS, AUDIT_TRAIL_SOURCES, auditRoutes } from "@console/contracts";
+import { AUDITABLE_COMPONENTS, auditRoutes } from "@console/contracts";
 import { verifyAuditChain } from "../../platform/audit.js";
 import { ensureAuditPartitions } from "../../platform/db/partitions.js";
 import { UpstreamError } from "../../platform/errors.js";
@@ -8,13 +8,14 @@ import { countIngested } from "../../platform/metrics.js";
 import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
 import type { Services } from "../../platform/services.js";
 import { airflowClientFor, pollAirflow } from "./airflow.js";
-import { answer, checkToken, splitEntries, type IngestOutcome } from "./ingest.js";
-import { parseMinioEntry, storeMinioEntries, type MinioAuditEntry } from "./ingest-minio.js";
-import { classifyTrinoEvent, storeTrinoEvents, type TrinoCompletedEvent } from "./ingest-trino.js";
+import { answer, checkToken, ingestBatch } from "./ingest.js";
+import { minioIngest } from "./ingest-minio.js";
+import { trinoIngest } from "./ingest-trino.js";
 import { KeycloakEventsClient, pollKeycloak } from "./keycloak.js";
 import { createNotebookSource } from "./notebook.js";
 import { applyRetention } from "./retention.js";
 import { every } from "./schedule.js";
+import { AUDIT_SOURCES, type PageQuery } from "./sources.js";
 import * as store from "./store.js";
 
 const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
@@ -42,38 +43,14 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
     AUDITABLE_COMPONENTS.map((comp) => ({ ...comp, enabled: enabled[comp.key] ?? false })),
   );
   handle(app, auditRoutes.filterOptions, async () => {
-    const [users, components, menus, clients] = await Promise.all([
-      s.db.query<{ id: string; username: string }>("SELECT id, username FROM users ORDER BY username"),
-      s.db.query<{ name: string }>("SELECT component_name AS name FROM component_permissions ORDER BY 1"),
-      s.db.query<{ name: string }>("SELECT menu_name AS name FROM menu_permissions ORDER BY 1"),
-      s.db.query<{ id: string }>(
-        "SELECT DISTINCT client_id AS id FROM login_events WHERE client_id IS NOT NULL ORDER BY 1 LIMIT 200",
-      ),
-    ]);
-    const clientIds = new Set(clients.rows.map((r) => r.id));
+    const options = await store.filterOptions(s.db);
+    const clientIds = new Set(options.clientIds);
     if (c.embeddedIdp) clientIds.add(c.OIDC_CLIENT_ID);
-    return {
-      users: users.rows,
-      componentNames: components.rows.map((r) => r.name),
-      menuNames: menus.rows.map((r) => r.name),
-      clientIds: [...clientIds].sort(),
-    };
+    return { ...options, clientIds: [...clientIds].sort() };
   });
-  handle(app, auditRoutes.login, ({ query }) => store.listLogin(s.db, query));
-  handle(app, auditRoutes.adminEvents, ({ query }) => store.listAdminEvents(s.db, query));
-  handle(app, auditRoutes.trino, ({ query }) => store.listTrino(s.db, query));
-  handle(app, auditRoutes.airflow, ({ query }) => store.listAirflow(s.db, query));
-  handle(app, auditRoutes.acl, ({ query }) => store.listAcl(s.db, query));
-  handle(app, auditRoutes.minio, ({ query }) => store.listMinio(s.db, query));
-  handle(app, auditRoutes.sync, ({ query }) => store.listSync(s.db, query));
-  handle(app, auditRoutes.userManagement, ({ query }) =>
-    store.listUserManagement(s.db, AUDIT_TRAIL_SOURCES.userManagement, query),
-  );
-  handle(app, auditRoutes.connectors, ({ query }) =>
-    store.listUserManagement(s.db, AUDIT_TRAIL_SOURCES.connectors, query),
-  );
-  handle(app, auditRoutes.settingsComponents, ({ query }) => store.listSettings(s.db, "components", query));
-  handle(app, auditRoutes.menu, ({ query }) => store.listSettings(s.db, "menu", query));
+  // Every tab read from the database, one descriptor each.
+  for (const src of AUDIT_SOURCES)
+    handle(app, src.route, ({ query }) => store.listSource(s.db, src, query as PageQuery));
   handle(app, auditRoutes.querybook, ({ query }) => {
     if (!notebook) throw new UpstreamError("The notebook service", "it is not configured (set NOTEBOOK_URL)", 503);
     return notebook.events(query);
@@ -86,19 +63,15 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
   // the trail has grown or been archived since.
   let verdict: { at: number; key: string; run: ReturnType<typeof verifyAuditChain> } | null = null;
   handle(app, auditRoutes.status, async () => {
-    const { rows } = await s.db.query<{ head: string | null; archived: string }>(
-      `SELECT (SELECT seq FROM audit_chain_head WHERE id = 1) AS head,
-              (SELECT count(*) FROM audit_events_archive)
-                + (SELECT coalesce(sum(events), 0) FROM audit_chain_checkpoints) AS archived`,
-    );
-    const key = `${rows[0]!.head}/${rows[0]!.archived}`;
+    const state = await store.chainState(s.db);
+    const key = `${state.head}/${state.archived}`;
     if (!verdict || verdict.key !== key || Date.now() - verdict.at > VERDICT_MS) {
       const run = verifyAuditChain(s.db);
       verdict = { at: Date.now(), key, run };
       run.catch(() => (verdict = null));
     }
     const result = await verdict.run;
-    return { ...result, archived: Number(rows[0]!.archived), retentionDays: c.AUDIT_RETENTION_DAYS ?? null };
+    return { ...result, archived: state.archived, retentionDays: c.AUDIT_RETENTION_DAYS ?? null };
   });
 
   // Ingest endpoints take their body as text: MinIO batches are newline-delimited JSON.
@@ -112,39 +85,18 @@ export async function auditsModule(app: FastifyInstance, s: Services): Promise<v
       if (!c.TRINO_INGEST_TOKEN)
         throw new UpstreamError("Trino ingest", "it is not configured (set TRINO_INGEST_TOKEN)", 503);
       checkToken(req, c.TRINO_INGEST_HEADER, c.TRINO_INGEST_TOKEN);
-      const out: IngestOutcome = { accepted: 0, stored: 0, duplicates: 0, ignored: 0, rejected: [] };
-      const good: TrinoCompletedEvent[] = [];
-      splitEntries(String(body ?? "")).forEach((e, index) => {
-        if (!e.ok) return out.rejected.push({ index, problem: e.problem });
-        const r = classifyTrinoEvent(e.value);
-        if (r.kind === "ignored") out.ignored++;
-        else if (r.kind === "invalid") out.rejected.push({ index, problem: r.problem });
-        else good.push(r.event);
-      });
-      out.accepted = good.length;
-      out.stored = await storeTrinoEvents(s.db, good);
-      countIngested("trino", out.stored);
-      out.duplicates = out.accepted - out.stored;
-      return answer("Trino", out);
+      const { outcome, stored } = await ingestBatch(s.db, String(body ?? ""), trinoIngest);
+      countIngested("trino", stored.length);
+      return answer("Trino", outcome);
     });
 
     handle(ingest, auditRoutes.ingestMinio, async ({ req, body }) => {
       if (!c.MINIO_AUDIT_TOKEN)
         throw new UpstreamError("MinIO ingest", "it is not configured (set MINIO_AUDIT_TOKEN)", 503);
       checkToken(req, "authorization", c.MINIO_AUDIT_TOKEN, true);
-      const out: IngestOutcome = { accepted: 0, stored: 0, duplicates: 0, ignored: 0, rejected: [] };
-      const good: MinioAuditEntry[] = [];
-      splitEntries(String(body ?? "")).forEach((e, index) => {
-        if (!e.ok) return out.rejected.push({ index, problem: e.problem });
-        const r = parseMinioEntry(e.value);
-        if (r.ok) good.push(r.entry);
-        else out.rejected.push({ index, problem: r.problem });
-      });
-      out.accepted = good.length;
-      out.stored = await storeMinioEntries(s.db, good);
-      countIngested("minio", out.stored);
-      out.duplicates = out.accepted - out.stored;
-      return answer("MinIO", out);
+      const { outcome, stored } = await ingestBatch(s.db, String(body ?? ""), minioIngest);
+      countIngested("minio", stored.length);
+      return answer("MinIO", outcome);
     });
   });
 

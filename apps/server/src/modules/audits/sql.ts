@@ -65,3 +65,50 @@ export async function pageOf<R, T>(
 
 export const iso = (d: Date | string | null | undefined): string | null =>
   d === null || d === undefined ? null : new Date(d).toISOString();
+
+type Scalar = string | number | boolean | null;
+
+/**
+ * Inserts `rows` in one statement: one array per column, unnested (`INSERT ... SELECT FROM
+ * unnest(...) ON CONFLICT (conflict) DO NOTHING`), so a batch is stored whole or, if the statement
+ * fails, not at all. `types` names each column and its type; the first column tells the rows of a
+ * batch apart. Returns the first column's value of each row stored (not of the conflicts).
+ *
+ * With `late`, the same statement marks in audit_changed_days the days before yesterday (UTC)
+ * that a stored row falls on, by that time column: days already rolled up that changed.
+ * With `then`, the same statement also runs those data-modifying CTEs over `ins`, the rows
+ * stored (not the conflicts), which return the named columns too.
+ */
+export async function insertBatch<R extends { [K in keyof R]: Scalar }>(
+  q: Queryable,
+  table: string,
+  types: Record<keyof R, string>,
+  rows: R[],
+  conflict: string,
+  late?: { source: string; column: keyof R & string },
+  then?: { returning: Array<keyof R & string>; ctes: (ins: string) => string },
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const cols = Object.keys(types) as Array<keyof R & string>;
+  const arrays = cols.map((col, i) => `$${i + 1}::${types[col]}[]`);
+  const returning = [`${cols[0]} AS key`, ...(late ? [`${late.column} AS at`] : []), ...(then?.returning ?? [])];
+  const insert = `INSERT INTO ${table} (${cols.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})
+     ON CONFLICT (${conflict}) DO NOTHING RETURNING ${returning.join(", ")}`;
+  const params: unknown[] = cols.map((col) => rows.map((r) => r[col]));
+  const ctes = [`ins AS (${insert})`];
+  if (late) {
+    params.push(late.source);
+    const day = "(ins.at AT TIME ZONE 'UTC')::date";
+    // Days already marked are left alone, so that batches of the same late day do not wait on one another.
+    ctes.push(`mark AS (INSERT INTO audit_changed_days (source, day)
+                SELECT DISTINCT $${params.length}, ${day} FROM ins
+                 WHERE ${day} < (now() AT TIME ZONE 'UTC')::date - 1
+                   AND NOT EXISTS (SELECT 1 FROM audit_changed_days d WHERE d.source = $${params.length} AND d.day = ${day})
+                ON CONFLICT DO NOTHING)`);
+  }
+  if (then) ctes.push(then.ctes("ins"));
+  const sql = ctes.length === 1 ? insert : `WITH ${ctes.join(",\n")}\n     SELECT key FROM ins`;
+  // The text depends on the table alone: prepared once per connection.
+  const { rows: out } = await q.query<{ key: string }>(sql, params, { prepare: true });
+  return out.map((r) => r.key);
+}

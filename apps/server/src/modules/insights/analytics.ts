@@ -83,6 +83,11 @@ async function rollUpDays(db: Db, from: string, until: string, detailed: boolean
     await q.query("SET LOCAL work_mem = '64MB'");
     await q.query("SET LOCAL jit = off");
     await q.query("DELETE FROM insights_daily WHERE day >= $1::date AND day < $2::date", [from, until]);
+    // Late events of these days are read below: their marks are done with.
+    await q.query("DELETE FROM audit_changed_days WHERE source = 'trino' AND day >= $1::date AND day < $2::date", [
+      from,
+      until,
+    ]);
     // Days that left the month window no longer need their tables.
     await q.query("DELETE FROM insights_daily WHERE kind <> 'q' AND day < $1::date", [monthStart]);
     await q.query(detailed ? ROLLUP_DETAIL : ROLLUP_QUERIES, [from, until]);
@@ -91,8 +96,9 @@ async function rollUpDays(db: Db, from: string, until: string, detailed: boolean
 
 /**
  * Brings insights_daily up to date: the last rolled-up day again (its events were still
- * arriving) and every day since. The first time, from the oldest event of the last year.
- * Returns the number of days rolled up.
+ * arriving) and every day since, and each earlier day that ingest marked as having received
+ * late events (audit_changed_days), rather than whole months again. The first time, from the
+ * oldest event of the last year. Returns the number of days rolled up.
  */
 export async function rollUp(db: Db, now: Date): Promise<number> {
   const { rows } = await db.query<{ last: string | null; first: string | null }>(
@@ -108,7 +114,19 @@ export async function rollUp(db: Db, now: Date): Promise<number> {
   // The first day of the last MONTH_DAYS days, today included.
   const monthStart = today - (MONTH_DAYS - 1) * DAY_MS;
   let from = new Date(`${start}T00:00:00Z`).getTime();
-  const days = Math.round((end - from) / DAY_MS);
+  let days = Math.round((end - from) / DAY_MS);
+  const oldest = isoDay(new Date(today - FIRST_ROLLUP_DAYS * DAY_MS));
+  await db.query("DELETE FROM audit_changed_days WHERE source = 'trino' AND day < $1::date", [oldest]);
+  const late = await db.query<{ day: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM audit_changed_days
+      WHERE source = 'trino' AND day < $1::date ORDER BY day`,
+    [start],
+  );
+  for (const { day } of late.rows) {
+    const t = new Date(`${day}T00:00:00Z`).getTime();
+    await rollUpDays(db, day, isoDay(new Date(t + DAY_MS)), t >= monthStart, isoDay(new Date(monthStart)));
+  }
+  days += late.rows.length;
   while (from < end) {
     const detailed = from >= monthStart;
     const until = detailed

@@ -16,6 +16,7 @@ import * as publicationInputs from "./0210_publication_inputs.js";
 import * as sessions from "./0110_sessions.js";
 import * as auditPartitions from "./0410_audit_partitions.js";
 import * as accessRollup from "./0220_access_rollup.js";
+import * as auditChangedDays from "./0420_audit_changed_days.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -37,4 +38,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0110_sessions", sql: sessions.sql },
   { id: "0410_audit_partitions", sql: auditPartitions.sql },
   { id: "0220_access_rollup", sql: accessRollup.sql },
+  { id: "0420_audit_changed_days", sql: auditChangedDays.sql },
 ];
