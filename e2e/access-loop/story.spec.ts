@@ -174,11 +174,9 @@ describe("the access loop: denied, explained, requested, reviewed, previewed, pu
     await as(USER, PASSWORD, async (page) => {
       await openMyAccess(page);
       await page.getByRole("button", { name: new RegExp(DENIED_ID) }).click();
-      // No rule names the user any more: neither the table nor its catalog is theirs.
-      await page
-        .getByText(/denied by default/)
-        .first()
-        .waitFor();
+      // No rule names the user any more: not even the catalog is theirs, with the publication then.
+      await page.getByText("No catalog rule matched: catalog hive is denied by default.").first().waitFor();
+      expect(await page.getByText(/^Explained with publication \d+, in force when the query ran/).count()).toBe(1);
       await screenshot(page, "access-loop-explained");
       expect(
         await page.getByRole("region", { name: "Tables I can read" }).getByRole("cell", { name: TABLE }).count(),
