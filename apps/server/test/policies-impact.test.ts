@@ -3,7 +3,7 @@ import type { ImpactChange, ImpactPreview } from "@console/contracts";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, tokenFor } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
-import { seedUser, USER_PASSWORD } from "./support/seed.js";
+import { assignMenus, seedUser, USER_PASSWORD } from "./support/seed.js";
 import { trinoCompleted } from "./audit-payloads.js";
 import { caller } from "./connectors-support.js";
 import { ACL, startMetadata, tablePolicy } from "./policies-support.js";
@@ -85,6 +85,9 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
     await seedUser(t.testDb.db, "alice", { groups: ["analysts"] });
     await seedUser(t.testDb.db, "bob");
     await seedUser(t.testDb.db, "nomenu");
+    // Another admin menu is not the policy-management one.
+    await seedUser(t.testDb.db, "auditor");
+    await assignMenus(t.testDb.db, "auditor", ["audits"]);
   }, 180_000);
   afterAll(async () => {
     await t.close();
@@ -232,7 +235,7 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
     expect(kinds(edit.body as unknown as ImpactPreview)).toEqual(["denied alice hive.sales.customers 3"]);
   });
 
-  it("answers 400 naming the field, and 403 without the policy-management menu", async () => {
+  it("answers 400 naming the field, and 403 without the policy-management menu (another menu is not enough)", async () => {
     const bad = await call("GET", `${IMPACT}?window=14`);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("window");
@@ -251,5 +254,8 @@ describe.each(DB_KINDS)("policy impact preview (%s)", (kind) => {
     const user = caller(t.app, await tokenFor(t.app, "nomenu", USER_PASSWORD));
     expect((await user("GET", IMPACT)).status).toBe(403);
     expect((await user("POST", IMPACT, { policy: tablePolicy() })).status).toBe(403);
+    const auditor = caller(t.app, await tokenFor(t.app, "auditor", USER_PASSWORD));
+    expect((await auditor("GET", IMPACT)).status).toBe(403);
+    expect((await auditor("POST", IMPACT, { policy: tablePolicy() })).status).toBe(403);
   });
 });
