@@ -55,7 +55,11 @@ function UserPopover() {
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
-      <Button type="text" aria-label={t("header.userMenu")} icon={<Avatar size="small" icon={<UserOutlined />} />}>
+      <Button
+        type="text"
+        aria-label={me?.name ? t("header.userMenuOf", { name: me.name }) : t("header.userMenu")}
+        icon={<Avatar size="small" icon={<UserOutlined />} />}
+      >
         {me?.name}
       </Button>
     </Popover>

@@ -40,6 +40,9 @@ export function ShellLayout() {
 
   return (
     <AntLayout style={{ minHeight: "100vh" }}>
+      <a className="skip-link" href="#main-content">
+        {t("header.skipToContent")}
+      </a>
       <RefreshTicker />
       <RotateWarning />
       <AntLayout.Sider
@@ -98,7 +101,7 @@ export function ShellLayout() {
         </AntLayout.Header>
         <LicenceAlert />
         <AntLayout.Content style={{ padding: 24, maxWidth: CONTENT_MAX_WIDTH, width: "100%", margin: "0 auto" }}>
-          <main>
+          <main id="main-content" tabIndex={-1} style={{ outline: "none" }}>
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />
             </Suspense>
