@@ -14,7 +14,7 @@ export function ReasonTooltip(props: {
   if (!disabled) return <Tooltip title={title}>{children}</Tooltip>;
   return (
     <Tooltip title={title}>
-      <span aria-disabled="true" style={{ display: "inline-flex", cursor: "not-allowed" }}>
+      <span style={{ display: "inline-flex", cursor: "not-allowed" }}>
         {cloneElement(children, { style: { ...children.props.style, pointerEvents: "none" } })}
       </span>
     </Tooltip>
