@@ -80,6 +80,13 @@ describe("one whole task with the keyboard alone", () => {
       await page.getByRole("combobox", { name: "Row filter table", exact: true }).waitFor();
       await press(page, "Next"); // to the assignment
       await typeAndPick(page, box("Users"), REQUESTER, true);
+      // The access period is typed (day-month-year); Tab goes from the start to the end and on.
+      await tabTo(page, page.getByPlaceholder("Start date"));
+      await page.keyboard.type("01-12-2030");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("31-12-2030");
+      // Save is enabled (and so in the tab order) once the assignment is in the form.
+      await expect.poll(() => page.getByRole("button", { name: /(^|\s)Save$/ }).isEnabled()).toBe(true);
       await press(page, "Save");
       await page.getByText("Policy created").waitFor();
       await page.getByRole("heading", { name: "Policy Management" }).waitFor();
