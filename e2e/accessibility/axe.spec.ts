@@ -112,6 +112,36 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", () => {
       expect(found).toEqual([]);
     });
   }
+
+  /** What opens over a screen: where, the button that opens it. Each closes with Escape. */
+  const overlays: Array<[string, RegExp]> = [
+    ["/home", /user menu$/],
+    ["/home", /^Quick launch$/],
+    ["/policy-management", /Filter$/],
+    ["/policy-management", /Sync$/],
+    ["/audits", /Filter$/],
+  ];
+
+  for (const theme of ["light", "dark"] as Theme[]) {
+    it(`finds no violation in the menus, popovers and dialogs in the ${theme} theme; Escape closes them`, async () => {
+      await useTheme(page, theme);
+      const found: string[] = [];
+      for (const [where, name] of overlays) {
+        await page.goto(`${baseUrl}${where}`);
+        await settled(page);
+        const opener = page.getByRole("button", { name }).first();
+        await opener.click();
+        const open = page.locator(".ant-popover:visible, .ant-modal-wrap:visible, .ant-drawer-open").first();
+        await open.waitFor();
+        await settled(page);
+        found.push(...(await violations(page, `${theme} ${where} ${name.source}`)));
+        await page.keyboard.press("Escape");
+        await open.waitFor({ state: "hidden" });
+      }
+      if (found.length) console.error(`${found.length} accessibility violations:\n${found.join("\n")}`);
+      expect(found).toEqual([]);
+    });
+  }
 });
 
 const podHref = (visits: Map<string, string>) => visits.get("/components/podlogs/:component/:podName");

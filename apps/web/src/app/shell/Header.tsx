@@ -80,8 +80,11 @@ export function Header() {
   return (
     <Flex align="center" justify="flex-end" gap={8} style={{ height: "100%" }}>
       {config?.sandbox ? (
+        // Focusable, so the keyboard shows its hint too.
         <Tooltip title={t("header.sandboxHint")}>
-          <Tag color="purple">{t("header.sandbox")}</Tag>
+          <Tag color="purple" tabIndex={0}>
+            {t("header.sandbox")}
+          </Tag>
         </Tooltip>
       ) : null}
       {steps ? (

@@ -1,4 +1,4 @@
-import { QuestionCircleOutlined } from "@ant-design/icons";
+import { LeftOutlined, QuestionCircleOutlined, RightOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Flex, Layout as AntLayout, Tooltip, theme } from "antd";
 import { Suspense, useEffect, useState } from "react";
@@ -49,6 +49,17 @@ export function ShellLayout() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
+        // A button inside Ant Design's trigger, so the keyboard reaches it (its click reaches the trigger).
+        trigger={
+          <button
+            type="button"
+            aria-label={t(collapsed ? "header.expandMenu" : "header.collapseMenu")}
+            aria-expanded={!collapsed}
+            className="sider-trigger"
+          >
+            {collapsed ? <RightOutlined /> : <LeftOutlined />}
+          </button>
+        }
         width={240}
         theme={useShell((s) => (s.isDarkMode ? "dark" : "light"))}
         style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}

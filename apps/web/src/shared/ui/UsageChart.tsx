@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Typography } from "antd";
+import { Button, Empty, Flex, theme, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,6 @@ import { PLACEHOLDER } from "../lib/format";
 export interface UsageSeries {
   key: "cpu" | "memory";
   name: string;
-  color: string;
   format: (v: number) => string;
 }
 
@@ -29,6 +28,9 @@ export function UsageChart(props: {
 }) {
   const { t } = useTranslation();
   const [table, setTable] = useState(false);
+  const { token } = theme.useToken();
+  // Theme colours that reach 3:1 on the chart's background in both themes (docs/accessibility.md).
+  const colour = { cpu: token.colorPrimaryText, memory: token.purple7 };
   const h = props.history;
   const from = h ? Date.parse(h.from) : 0;
   const to = h ? Date.parse(h.to) : 0;
@@ -68,8 +70,8 @@ export function UsageChart(props: {
                   type="monotone"
                   dataKey={s.key}
                   name={s.name}
-                  stroke={s.color}
-                  fill={`${s.color}33`}
+                  stroke={colour[s.key]}
+                  fill={`${colour[s.key]}33`}
                   connectNulls={false}
                   isAnimationActive={false}
                 />
