@@ -12,8 +12,10 @@ import { theme, type MappingAlgorithm, type ThemeConfig } from "antd";
 const LIGHT = {
   colorPrimary: "#0958d9", // 6.2:1 on white; white on it 6.2:1 (primary buttons)
   colorPrimaryText: "#0958d9",
-  colorPrimaryTextHover: "#1677ff",
+  colorPrimaryHover: "#003eb3", // a hovered default button writes in it: 9.8:1
+  colorPrimaryTextHover: "#003eb3",
   colorLink: "#0958d9",
+  colorLinkHover: "#003eb3",
   colorInfo: "#0958d9",
   colorInfoText: "#0958d9",
   colorSuccess: "#237804", // 5.6:1 on white, 5.4:1 on its pale fill
@@ -70,7 +72,10 @@ export function appTheme(dark: boolean): ThemeConfig {
     ...primaryAsText(dark ? DARK.colorPrimaryText : LIGHT.colorPrimaryText),
     ...emptyTable(dark),
   };
-  if (dark) components.Button = { dangerColor: "rgba(0, 0, 0, 0.88)" }; // 8:1 on the light red
+  if (dark)
+    components.Button = { dangerColor: "rgba(0, 0, 0, 0.88)" }; // 8:1 on the light red
+  // An unchecked switch writes white on its grey track: #666 gives 5.7:1.
+  else components.Switch = { colorTextQuaternary: "rgba(0, 0, 0, 0.6)", colorTextTertiary: "rgba(0, 0, 0, 0.7)" };
   return {
     algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, accessibleText(dark)],
     // Placeholders are read to know what to type (disabled text keeps its fainter colour).
