@@ -81,7 +81,7 @@ export function Header() {
     <Flex align="center" justify="flex-end" gap={8} style={{ height: "100%" }}>
       {config?.sandbox ? (
         // Focusable, so the keyboard shows its hint too.
-        <Tooltip title={t("header.sandboxHint")}>
+        <Tooltip title={t("header.sandboxHint")} trigger={["hover", "focus"]}>
           <Tag color="purple" tabIndex={0}>
             {t("header.sandbox")}
           </Tag>
