@@ -4,7 +4,7 @@ const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f0f2f5;--card:#fff;--text:rgba(0,0,0,.88);--muted:rgba(0,0,0,.55);--border:#d9d9d9;--primary:#1677ff;--error:#ff4d4f;--error-bg:#fff2f0}
+:root{color-scheme:light dark;--bg:#f0f2f5;--card:#fff;--text:rgba(0,0,0,.88);--muted:rgba(0,0,0,.55);--border:#d9d9d9;--primary:#0958d9;--error:#cf1322;--error-bg:#fff2f0}
 html[data-theme=dark]{--bg:#141414;--card:#1f1f1f;--text:rgba(255,255,255,.85);--muted:rgba(255,255,255,.55);--border:#424242;--error-bg:#2c1618}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:var(--bg);color:var(--text);font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 main{width:360px;background:var(--card);border-radius:8px;padding:32px;box-shadow:0 6px 16px rgba(0,0,0,.08)}

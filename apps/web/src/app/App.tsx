@@ -1,8 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { App as AntApp, ConfigProvider, theme } from "antd";
+import { App as AntApp, ConfigProvider } from "antd";
 import { RouterProvider } from "react-router";
 import { NOTIFICATION_MAX, NOTIFICATION_TOP } from "@console/contracts";
 import { router } from "./router";
+import { appTheme } from "./theme";
 import { useEffect } from "react";
 import { bindNotifications, notifyError } from "./shell/notify";
 import { TourProvider } from "./shell/tour";
@@ -40,7 +41,7 @@ function NotificationsBridge() {
 export function App() {
   const dark = useShell((s) => s.isDarkMode);
   return (
-    <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+    <ConfigProvider theme={appTheme(dark)}>
       <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "topRight" }}>
         <NotificationsBridge />
         <QueryClientProvider client={queryClient}>

@@ -57,7 +57,11 @@ function UserPopover() {
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
-      <Button type="text" aria-label={t("header.userMenu")} icon={<Avatar size="small" icon={<UserOutlined />} />}>
+      <Button
+        type="text"
+        aria-label={me?.name ? t("header.userMenuOf", { name: me.name }) : t("header.userMenu")}
+        icon={<Avatar size="small" icon={<UserOutlined />} />}
+      >
         {me?.name}
       </Button>
     </Popover>
@@ -78,8 +82,11 @@ export function Header() {
   return (
     <Flex align="center" justify="flex-end" gap={8} style={{ height: "100%" }}>
       {config?.sandbox ? (
-        <Tooltip title={t("header.sandboxHint")}>
-          <Tag color="purple">{t("header.sandbox")}</Tag>
+        // Focusable, so the keyboard shows its hint too.
+        <Tooltip title={t("header.sandboxHint")} trigger={["hover", "focus"]}>
+          <Tag color="purple" tabIndex={0}>
+            {t("header.sandbox")}
+          </Tag>
         </Tooltip>
       ) : null}
       {steps ? (

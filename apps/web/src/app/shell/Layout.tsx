@@ -1,4 +1,4 @@
-import { QuestionCircleOutlined } from "@ant-design/icons";
+import { LeftOutlined, QuestionCircleOutlined, RightOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Flex, Layout as AntLayout, Tooltip, theme } from "antd";
 import { Suspense, useEffect, useState } from "react";
@@ -40,12 +40,26 @@ export function ShellLayout() {
 
   return (
     <AntLayout style={{ minHeight: "100vh" }}>
+      <a className="skip-link" href="#main-content">
+        {t("header.skipToContent")}
+      </a>
       <RefreshTicker />
       <RotateWarning />
       <AntLayout.Sider
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
+        // A button inside Ant Design's trigger, so the keyboard reaches it (its click reaches the trigger).
+        trigger={
+          <button
+            type="button"
+            aria-label={t(collapsed ? "header.expandMenu" : "header.collapseMenu")}
+            aria-expanded={!collapsed}
+            className="sider-trigger"
+          >
+            {collapsed ? <RightOutlined /> : <LeftOutlined />}
+          </button>
+        }
         width={240}
         theme={useShell((s) => (s.isDarkMode ? "dark" : "light"))}
         style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
@@ -98,7 +112,7 @@ export function ShellLayout() {
         </AntLayout.Header>
         <LicenceAlert />
         <AntLayout.Content style={{ padding: 24, maxWidth: CONTENT_MAX_WIDTH, width: "100%", margin: "0 auto" }}>
-          <main>
+          <main id="main-content" tabIndex={-1} style={{ outline: "none" }}>
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />
             </Suspense>

@@ -142,8 +142,8 @@ export default function HostPage() {
                     yDomain={[0, 100]}
                     emptyText={history.error ? errorMessage(history.error) : t("cluster.host.noSamples")}
                     series={[
-                      { key: "cpu", name: t("cluster.host.cpuUsage"), color: "#1677ff", format: (v) => `${v}%` },
-                      { key: "memory", name: t("cluster.host.memoryUsage"), color: "#722ed1", format: (v) => `${v}%` },
+                      { key: "cpu", name: t("cluster.host.cpuUsage"), format: (v) => `${v}%` },
+                      { key: "memory", name: t("cluster.host.memoryUsage"), format: (v) => `${v}%` },
                     ]}
                   />
                 ) : (

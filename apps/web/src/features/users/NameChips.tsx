@@ -1,4 +1,4 @@
-import { Flex, Tag, Tooltip } from "antd";
+import { Flex, Tag, Tooltip, Typography } from "antd";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { chipLimit } from "@console/contracts";
@@ -21,7 +21,7 @@ export function NameChips(props: { names: string[]; total?: number; empty?: stri
   const { t } = useTranslation();
   const limit = useChipLimit();
   const total = Math.max(props.total ?? props.names.length, props.names.length);
-  if (total === 0) return props.empty ? <span style={{ opacity: 0.55 }}>{props.empty}</span> : null;
+  if (total === 0) return props.empty ? <Typography.Text type="secondary">{props.empty}</Typography.Text> : null;
   const shown = props.names.slice(0, limit);
   const rest = total - shown.length;
   const hidden = props.names.slice(limit);

@@ -1,5 +1,7 @@
-import { Empty, Typography } from "antd";
+import { Button, Empty, Flex, theme, Typography } from "antd";
 import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { OVERVIEW_SERIES_PARTS, type UsageHistory } from "@console/contracts";
 import { PLACEHOLDER } from "../lib/format";
@@ -7,7 +9,6 @@ import { PLACEHOLDER } from "../lib/format";
 export interface UsageSeries {
   key: "cpu" | "memory";
   name: string;
-  color: string;
   format: (v: number) => string;
 }
 
@@ -25,6 +26,11 @@ export function UsageChart(props: {
   yDomain?: [number, number];
   emptyText: string;
 }) {
+  const { t } = useTranslation();
+  const [table, setTable] = useState(false);
+  const { token } = theme.useToken();
+  // Theme colours that reach 3:1 on the chart's background in both themes (docs/accessibility.md).
+  const colour = { cpu: token.colorPrimaryText, memory: token.purple7 };
   const h = props.history;
   const from = h ? Date.parse(h.from) : 0;
   const to = h ? Date.parse(h.to) : 0;
@@ -37,44 +43,85 @@ export function UsageChart(props: {
     .map((s) => `${s.name} ${last?.[s.key] == null ? PLACEHOLDER : s.format(last[s.key]!)}`)
     .join(", ");
   return (
-    <div role="img" aria-label={`${props.label}: ${summary}`}>
+    <figure style={{ margin: 0 }}>
       {data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText} />
       ) : (
-        <ResponsiveContainer width="100%" height={props.height ?? 160}>
-          <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="t" type="number" scale="time" domain={[from, to]} ticks={ticks} tickFormatter={format} />
-            <YAxis
-              width={84}
-              domain={props.yDomain ?? [0, "auto"]}
-              tickFormatter={(v: number) => props.series[0]!.format(v)}
-            />
-            <Tooltip
-              labelFormatter={(t) => dayjs(Number(t)).format("HH:mm:ss")}
-              formatter={(v, name) => {
-                const s = props.series.find((x) => x.name === name);
-                return [typeof v === "number" && s ? s.format(v) : PLACEHOLDER, name];
-              }}
-            />
-            {props.series.map((s) => (
-              <Area
-                key={s.key}
-                type="monotone"
-                dataKey={s.key}
-                name={s.name}
-                stroke={s.color}
-                fill={`${s.color}33`}
-                connectNulls={false}
-                isAnimationActive={false}
+        <div role="img" aria-label={`${props.label}: ${summary}`}>
+          <ResponsiveContainer width="100%" height={props.height ?? 160}>
+            <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="t" type="number" scale="time" domain={[from, to]} ticks={ticks} tickFormatter={format} />
+              <YAxis
+                width={84}
+                domain={props.yDomain ?? [0, "auto"]}
+                tickFormatter={(v: number) => props.series[0]!.format(v)}
               />
-            ))}
-          </AreaChart>
-        </ResponsiveContainer>
+              <Tooltip
+                labelFormatter={(t) => dayjs(Number(t)).format("HH:mm:ss")}
+                formatter={(v, name) => {
+                  const s = props.series.find((x) => x.name === name);
+                  return [typeof v === "number" && s ? s.format(v) : PLACEHOLDER, name];
+                }}
+              />
+              {props.series.map((s) => (
+                <Area
+                  key={s.key}
+                  type="monotone"
+                  dataKey={s.key}
+                  name={s.name}
+                  stroke={colour[s.key]}
+                  fill={`${colour[s.key]}33`}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                />
+              ))}
+            </AreaChart>
+          </ResponsiveContainer>
+        </div>
       )}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {summary}
-      </Typography.Text>
-    </div>
+      <Flex component="figcaption" justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {summary}
+        </Typography.Text>
+        {data.length > 0 ? (
+          <Button type="link" size="small" aria-expanded={table} onClick={() => setTable(!table)}>
+            {t(table ? "common.hideFigures" : "common.showFigures")}
+          </Button>
+        ) : null}
+      </Flex>
+      {table ? (
+        <div style={{ maxHeight: 240, overflowY: "auto" }} tabIndex={0} role="region" aria-label={props.label}>
+          <table style={{ width: "100%", fontSize: 12, borderCollapse: "collapse" }}>
+            <thead>
+              <tr>
+                <th scope="col" style={{ textAlign: "start" }}>
+                  {t("common.time")}
+                </th>
+                {props.series.map((s) => (
+                  <th key={s.key} scope="col" style={{ textAlign: "end" }}>
+                    {s.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((p) => (
+                <tr key={p.t}>
+                  <th scope="row" style={{ textAlign: "start", fontWeight: 400 }}>
+                    {dayjs(p.t).format("YYYY-MM-DD HH:mm")}
+                  </th>
+                  {props.series.map((s) => (
+                    <td key={s.key} style={{ textAlign: "end" }}>
+                      {p[s.key] == null ? PLACEHOLDER : s.format(p[s.key]!)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </figure>
   );
 }

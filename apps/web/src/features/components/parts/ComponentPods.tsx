@@ -70,8 +70,15 @@ export function ComponentPods(props: {
               role="img"
               aria-label={t("components.healthDonut", { running: v.running, failure: v.failure, total: v.total })}
             >
-              <PieChart width={140} height={140}>
-                <Pie data={slices} dataKey="count" innerRadius={44} outerRadius={62} isAnimationActive={false}>
+              <PieChart width={140} height={140} accessibilityLayer={false}>
+                <Pie
+                  rootTabIndex={-1}
+                  data={slices}
+                  dataKey="count"
+                  innerRadius={44}
+                  outerRadius={62}
+                  isAnimationActive={false}
+                >
                   {slices.map((s) => (
                     <Cell key={s.key} fill={s.color} />
                   ))}

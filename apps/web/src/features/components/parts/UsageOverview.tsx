@@ -25,8 +25,8 @@ export function UsageOverview(props: { component: string }) {
       emptyText={empty}
       series={[
         key === "cpu"
-          ? { key, name: t("cluster.pod.cpu"), color: "#1677ff", format: (v) => `${Math.round(v)}m` }
-          : { key, name: t("cluster.pod.memory"), color: "#722ed1", format: (v) => formatBytes(v) },
+          ? { key, name: t("cluster.pod.cpu"), format: (v) => `${Math.round(v)}m` }
+          : { key, name: t("cluster.pod.memory"), format: (v) => formatBytes(v) },
       ]}
     />
   );

@@ -25,8 +25,9 @@ function NodeHealth(props: { nodes: NodeList }) {
       aria-label={t("cluster.nodeHealthLabel", { percent, ready, total })}
     >
       <div style={{ position: "relative", width: 140, height: 140 }}>
-        <PieChart width={140} height={140}>
+        <PieChart width={140} height={140} accessibilityLayer={false}>
           <Pie
+            rootTabIndex={-1}
             data={data}
             dataKey="value"
             innerRadius={48}

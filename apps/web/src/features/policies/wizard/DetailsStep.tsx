@@ -1,5 +1,6 @@
 import { SEARCH } from "../parts/search";
 import { Alert, Checkbox, Form, Input, Select, Switch } from "antd";
+import type { CheckboxGroupProps } from "antd/es/checkbox";
 import { useTranslation } from "react-i18next";
 import {
   ALL,
@@ -133,7 +134,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
       ) : null}
       {v.category && v.category !== "catalog" ? (
         <Form.Item name="tablePrivileges" label={t("policies.field.privileges")} required={v.category !== "schema"}>
-          <Checkbox.Group options={PRIVILEGES.map((p) => ({ value: p, label: p }))} />
+          <PrivilegeChecks label={t("policies.field.privileges")} />
         </Form.Item>
       ) : null}
       {v.category === "catalog" || v.category === "schema" ? (
@@ -151,5 +152,21 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
         </Form.Item>
       ) : null}
     </>
+  );
+}
+
+/** The privilege checkboxes as one named group (a group takes no aria-required: each box is the control). */
+function PrivilegeChecks({
+  label,
+  ...props
+}: CheckboxGroupProps<string> & { label: string; "aria-required"?: unknown }) {
+  delete props["aria-required"];
+  return (
+    <Checkbox.Group
+      role="group"
+      aria-label={label}
+      options={PRIVILEGES.map((p) => ({ value: p, label: p }))}
+      {...props}
+    />
   );
 }

@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newPage, screenshot } from "../support/browser.js";
+import { createUser } from "../support/db.js";
+import { ROOT } from "../support/server.js";
+import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
+import { adminApi } from "../users/main.js";
+import { settled, useTheme, violations, type Theme } from "./main.js";
+
+const baseUrl = inject("baseUrl");
+const databaseUrl = inject("databaseUrl");
+const REQUESTER = "a11y-req";
+
+/** Every path the console's features declare (apps/web/src/features/x/routes.tsx). */
+function declaredPaths(): string[] {
+  const dir = path.join(ROOT, "apps/web/src/features");
+  return fs
+    .readdirSync(dir)
+    .map((f) => path.join(dir, f, "routes.tsx"))
+    .filter((f) => fs.existsSync(f))
+    .flatMap((f) => [...fs.readFileSync(f, "utf8").matchAll(/path:\s*"([^"]+)"/g)].map((m) => m[1]!));
+}
+
+describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", () => {
+  let browser: Browser;
+  let page: Page;
+  /** Route pattern -> the address visited for it. */
+  const visits = new Map<string, string>();
+
+  beforeAll(async () => {
+    await createUser(databaseUrl, REQUESTER, "A11y-Req-Pass-123");
+    const token = await apiToken(baseUrl);
+    const policy = await adminApi<{ id: number }>(baseUrl, token, "POST", "/acl/add", {
+      policyName: "a11y policy",
+      category: "tables",
+      catalogName: "hive",
+      schemaName: ["sales"],
+      tables: ["orders"],
+      tablePrivileges: ["SELECT"],
+      assignToUsers: [REQUESTER],
+    });
+    const requester = await apiToken(baseUrl, REQUESTER, "A11y-Req-Pass-123");
+    const request = await adminApi<{ id: number }>(baseUrl, requester, "POST", "/acl/requests", {
+      catalogName: "hive",
+      schemaName: "sales",
+      tableName: "customers",
+    });
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
+    // A component's pod, as the components screen links to it.
+    await page.goto(`${baseUrl}/components`);
+    const pod = page.getByRole("link", { name: /^trino-coordinator-/ }).first();
+    const podHref = (await pod.getAttribute("href", { timeout: 30_000 })) ?? "";
+    const entries: Array<[string, string]> = [
+      ["/home", "/home"],
+      ["/components", "/components"],
+      ["/components/podlogs/:component/:podName", podHref],
+      ["/hosts/:id", "/hosts/master-01"],
+      ["/hosts/podlogs/:host/:podName", "/hosts/podlogs/master-01/etcd-master-01"],
+      ["/home/cdc", "/home/cdc"],
+      ["/components/cdc", "/components/cdc"],
+      ["/home/cdc/new", "/home/cdc/new"],
+      ["/components/cdc/new", "/components/cdc/new"],
+      ["/audits", "/audits"],
+      ["/user-management", "/user-management"],
+      ["/policy-management", "/policy-management"],
+      ["/policy-management/new", "/policy-management/new"],
+      ["/policy-management/:id/edit", `/policy-management/${policy.id}/edit`],
+      ["/policy-management/:id/review", `/policy-management/${request.id}/review`],
+      ["/policy-management/publications", "/policy-management/publications"],
+      ["/policy-management/what-can-see", "/policy-management/what-can-see"],
+      ["/insights", "/insights"],
+      ["/client-configuration", "/client-configuration"],
+      ["/settings", "/settings"],
+      ["/settings/menu", "/settings/menu"],
+      ["/settings/component", "/settings/component"],
+      ["/settings/secrets", "/settings/secrets"],
+      ["/settings/licenses", "/settings/licenses"],
+    ];
+    for (const [pattern, url] of entries) visits.set(pattern, url);
+  });
+  afterAll(() => browser?.close());
+
+  it("visits every route the features declare", () => {
+    expect(podHref(visits)).toMatch(/^\/components\/podlogs\/trino\/trino-coordinator-/);
+    expect([...visits.keys()].sort()).toEqual([...new Set(declaredPaths())].sort());
+  });
+
+  for (const theme of ["light", "dark"] as Theme[]) {
+    it(`finds no WCAG 2.1 A/AA violation on any screen in the ${theme} theme`, async () => {
+      await useTheme(page, theme);
+      const found: string[] = [];
+      for (const [pattern, url] of visits) {
+        await page.goto(`${baseUrl}${url}`);
+        await settled(page);
+        const here = await violations(page, `${theme} ${pattern}`);
+        if (here.length) await screenshot(page, `a11y-${theme}-${pattern.replace(/[/:]+/g, "-")}`);
+        found.push(...here);
+      }
+      // The sign-in screen, signed out in a fresh profile of the same browser.
+      const { context, page: login } = await newPage(browser);
+      await login.goto(`${baseUrl}/login`);
+      await useTheme(login, theme);
+      await login.reload();
+      await login.getByLabel("Username").waitFor();
+      found.push(...(await violations(login, `${theme} /login`)));
+      await context.close();
+      if (found.length) console.error(`${found.length} accessibility violations:\n${found.join("\n")}`);
+      expect(found).toEqual([]);
+    });
+  }
+
+  /** What opens over a screen: where, the button that opens it. Each closes with Escape. */
+  const overlays: Array<[string, RegExp]> = [
+    ["/home", /user menu$/],
+    ["/home", /^Quick launch$/],
+    ["/policy-management", /Filter$/],
+    ["/policy-management", /Sync$/],
+    ["/audits", /Filter$/],
+  ];
+
+  for (const theme of ["light", "dark"] as Theme[]) {
+    it(`finds no violation in the menus, popovers and dialogs in the ${theme} theme; Escape closes them`, async () => {
+      await useTheme(page, theme);
+      const found: string[] = [];
+      for (const [where, name] of overlays) {
+        await page.goto(`${baseUrl}${where}`);
+        await settled(page);
+        const opener = page.getByRole("button", { name }).first();
+        await opener.click();
+        const open = page.locator(".ant-popover:visible, .ant-modal-wrap:visible, .ant-drawer-open").first();
+        await open.waitFor();
+        await settled(page);
+        found.push(...(await violations(page, `${theme} ${where} ${name.source}`)));
+        await page.keyboard.press("Escape");
+        await open.waitFor({ state: "hidden" });
+      }
+      if (found.length) console.error(`${found.length} accessibility violations:\n${found.join("\n")}`);
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+const podHref = (visits: Map<string, string>) => visits.get("/components/podlogs/:component/:podName");
