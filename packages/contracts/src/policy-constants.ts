@@ -29,8 +29,11 @@ export const POLICY_STATES = ["enabled", "disabled", "deleted"] as const;
 export type PolicyState = (typeof POLICY_STATES)[number];
 export const APPROVAL_STATUSES = ["PENDING_APPROVAL", "APPROVED", "REJECTED"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-/** The list's quick filter (spec: segmented all, synced, not synced, expired, pending approval). */
-export const POLICY_QUICK_FILTERS = ["all", "synced", "notSynced", "expired", "pendingApproval"] as const;
+/**
+ * The list's quick filter (spec: segmented all, synced, not synced, expired, pending approval),
+ * plus "deleted": deleted policies are left out of the others unless the state filter asks for them.
+ */
+export const POLICY_QUICK_FILTERS = ["all", "synced", "notSynced", "expired", "pendingApproval", "deleted"] as const;
 export type PolicyQuickFilter = (typeof POLICY_QUICK_FILTERS)[number];
 /** What the list shows as sync status (spec section 4). */
 export const SYNC_STATUSES = ["synced", "readyToSync", "expired", "pendingApproval", "approved", "rejected"] as const;

@@ -145,6 +145,8 @@ export class PolicyService {
       if (q.quick === "notSynced" && !(p.syncStatus === "readyToSync" || p.syncStatus === "approved")) return false;
       if (q.quick === "expired" && !p.expired) return false;
       if (q.quick === "pendingApproval" && p.approvalStatus !== "PENDING_APPROVAL") return false;
+      // Deleted policies only when asked for, by the quick filter or the state filter.
+      if ((q.quick === "deleted" || q.state === "deleted") !== (p.state === "deleted")) return false;
       if (search && !p.policyName.toLowerCase().includes(search)) return false;
       if (q.category && p.category !== q.category) return false;
       if (q.state && p.state !== q.state) return false;
