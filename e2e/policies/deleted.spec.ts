@@ -18,7 +18,7 @@ describe("deleted policies on the policy list", () => {
         schemaName: ["sales"],
         tables: ["orders"],
         tablePrivileges: ["SELECT"],
-        assignToUsers: ["*"],
+        assignToUsers: [".*"],
       });
     await policy("e2e still here");
     const gone = await policy("e2e removed one");
