@@ -23,6 +23,7 @@ import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
 import type { Metadata } from "./metadata.js";
 import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
+import { checkGranted } from "./request-checks.js";
 import * as store from "./store.js";
 import type { PolicyRow } from "./store.js";
 
@@ -60,6 +61,7 @@ export function toPolicy(r: PolicyRow, now = Date.now()): Policy {
     expired,
     syncStatus,
     ...r.body,
+    requestedPeriod: r.body.requestedPeriod ?? null,
     createdBy: r.created_by,
     createdAt: r.created_at.toISOString(),
     updatedBy: r.updated_by,
@@ -342,7 +344,7 @@ export class PolicyService {
         category: "tables",
         state: "enabled",
         approvalStatus: "PENDING_APPROVAL",
-        body: bodyOf(values),
+        body: { ...bodyOf(values), requestedPeriod: { startDate: values.tnc.startDate, endDate: values.tnc.endDate } },
         by: actor.username,
       });
       const p = toPolicy(row);
@@ -362,6 +364,9 @@ export class PolicyService {
       if (decision === "approve" && s === "APPROVED") throw conflict("The request is already approved.");
       if (decision === "reject" && s === "REJECTED") throw conflict("The request is already rejected.");
       const before = toPolicy(row);
+      // Requests filed before the requested period was kept apart asked for what tnc holds until approval.
+      const asked = row.body.requestedPeriod ?? { startDate: before.tnc.startDate, endDate: before.tnc.endDate };
+      if (body.tnc) checkGranted(asked, body.tnc);
       const values = PolicyInput.parse({
         ...before,
         ...(body.tnc ? { tnc: body.tnc } : {}),
@@ -378,10 +383,15 @@ export class PolicyService {
       const after = await store.setState(
         q,
         id,
-        { approvalStatus: decision === "approve" ? "APPROVED" : "REJECTED", body: bodyOf(values) },
+        {
+          approvalStatus: decision === "approve" ? "APPROVED" : "REJECTED",
+          body: { ...bodyOf(values), requestedPeriod: asked },
+        },
         actor.username,
       );
-      return { row: after, details: { changeSet: changeSet(before, toPolicy(after)) } };
+      const granted = { startDate: values.tnc.startDate, endDate: values.tnc.endDate };
+      const period = decision === "approve" ? { requestedPeriod: asked, grantedPeriod: granted } : {};
+      return { row: after, details: { changeSet: changeSet(before, toPolicy(after)), ...period } };
     });
     return { message: `Request ${p.policyName} ${decision === "approve" ? "approved" : "rejected"}.` };
   }
