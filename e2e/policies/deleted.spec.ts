@@ -31,12 +31,15 @@ describe("deleted policies on the policy list", () => {
     await page.getByRole("cell", { name: "e2e still here", exact: true }).waitFor();
     expect(await page.getByRole("cell", { name: "e2e removed one", exact: true }).count()).toBe(0);
 
-    await page.getByRole("radio", { name: "Deleted", exact: true }).check({ force: true });
+    const quick = (name: string) => page.getByRole("radio", { name, exact: true });
+    // The segmented control's radio is visually hidden; its label is what a user clicks.
+    await quick("Deleted").locator("xpath=..").click();
+    expect(await quick("Deleted").isChecked()).toBe(true);
     await page.getByRole("cell", { name: "e2e removed one", exact: true }).waitFor();
     expect(await page.getByRole("cell", { name: "e2e still here", exact: true }).count()).toBe(0);
     await screenshot(page, "policies-deleted-filter");
 
-    await page.getByRole("radio", { name: "All", exact: true }).check({ force: true });
+    await quick("All").locator("xpath=..").click();
     await page.getByRole("cell", { name: "e2e still here", exact: true }).waitFor();
     expect(await page.getByRole("cell", { name: "e2e removed one", exact: true }).count()).toBe(0);
   });

@@ -42,9 +42,10 @@ describe("the access period on the review page", () => {
     await page.getByRole("heading", { name: "Table access request" }).waitFor();
     await page.getByText(`Requested: ${ddmmyyyy(dayAt(2))} – ${ddmmyyyy(dayAt(20))}`).waitFor();
 
-    const picker = page.getByRole("textbox", { name: "Period granted" });
-    await picker.click();
-    const [start, end] = [page.getByPlaceholder("Start date"), page.getByPlaceholder("End date")];
+    // The range picker's two boxes, start and end, both carry the field's name.
+    const granted = page.getByRole("textbox", { name: "Period granted" });
+    const [start, end] = [granted.first(), granted.last()];
+    await start.click();
     await start.fill(ddmmyyyy(dayAt(3)));
     await start.press("Enter");
     await end.fill(ddmmyyyy(dayAt(9)));
