@@ -99,6 +99,13 @@ describe("user management", () => {
     await rowOf(page, "e2e-auditors").waitFor();
     await rowOf(page, "e2e-auditors").getByRole("button", { name: "Update users of e2e-auditors" }).click();
     const dialog = page.getByRole("dialog", { name: /add users/ });
+    // Each username shows the person's full name beside it, and the search finds either.
+    await dialog.getByRole("listitem").filter({ hasText: "e2e-victor · Victor Browser" }).first().waitFor();
+    await dialog.getByPlaceholder("Search").first().fill("Ursula Bro");
+    await dialog.getByRole("listitem").filter({ hasText: "e2e-ursula · Ursula Browser" }).first().waitFor();
+    expect(await dialog.getByRole("listitem").filter({ hasText: "e2e-victor" }).count()).toBe(0);
+    await screenshot(page, "users-transfer-full-names");
+    await dialog.getByPlaceholder("Search").first().fill("");
     await dialog.getByRole("listitem").filter({ hasText: "e2e-victor" }).first().click();
     await dialog.getByRole("button", { name: "right" }).click();
     await dialog.getByRole("button", { name: "Save" }).click();

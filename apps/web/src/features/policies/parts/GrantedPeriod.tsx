@@ -43,6 +43,7 @@ export function GrantedPeriod({
         id="granted-period"
         aria-label={t("policies.review.periodGranted")}
         format="DD-MM-YYYY"
+        style={{ maxWidth: 320 }}
         disabled={decided}
         allowClear={!from && !to}
         value={value.startDate && value.endDate ? [dayjs(value.startDate), dayjs(value.endDate)] : null}
