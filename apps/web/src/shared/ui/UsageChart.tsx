@@ -1,4 +1,4 @@
-import { Empty, Typography } from "antd";
+import { Empty, theme, Typography } from "antd";
 import dayjs from "dayjs";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { OVERVIEW_SERIES_PARTS, type UsageHistory } from "@console/contracts";
@@ -25,6 +25,7 @@ export function UsageChart(props: {
   yDomain?: [number, number];
   emptyText: string;
 }) {
+  const { token } = theme.useToken();
   const h = props.history;
   const from = h ? Date.parse(h.from) : 0;
   const to = h ? Date.parse(h.to) : 0;
@@ -51,6 +52,7 @@ export function UsageChart(props: {
               tickFormatter={(v: number) => props.series[0]!.format(v)}
             />
             <Tooltip
+              cursor={{ stroke: token.colorBorder }}
               labelFormatter={(t) => dayjs(Number(t)).format("HH:mm:ss")}
               formatter={(v, name) => {
                 const s = props.series.find((x) => x.name === name);
