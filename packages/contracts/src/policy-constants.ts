@@ -22,6 +22,8 @@ export const TAG_CATEGORIES: readonly PolicyCategory[] = ["tableTags", "columnTa
 
 export const PRIVILEGES = ["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP", "GRANT_SELECT"] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
+/** Privileges that write: a policy holding one opens its catalog for all access, else read-only. */
+export const WRITE_PRIVILEGES: readonly Privilege[] = ["INSERT", "DELETE", "UPDATE", "OWNERSHIP"];
 export const CATALOG_ACCESS = ["all", "read-only", "none"] as const;
 export type CatalogAccess = (typeof CATALOG_ACCESS)[number];
 
