@@ -3,7 +3,6 @@ import { Alert, Checkbox, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import {
   ALL,
-  CATALOG_ACCESS,
   POLICY_CATEGORIES,
   POLICY_LIMITS,
   PRIVILEGES,
