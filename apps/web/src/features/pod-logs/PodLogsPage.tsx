@@ -1,5 +1,5 @@
-import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Input, Modal, Select, Tag, Tooltip } from "antd";
+import { ReloadOutlined } from "@ant-design/icons";
+import { Alert, Button, Flex, Modal, Select, Tag, Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
@@ -13,6 +13,7 @@ import { toComponents } from "../components/routes";
 import { useHostPods } from "../home/api";
 import { toHost } from "../hosts/routes";
 import { useComponentPods, useLogFollow } from "./api";
+import { LogSearchBar, useLogSearch } from "./LogSearch";
 import { LogViewer } from "./LogViewer";
 import { toComponentPodLogs, toHostPodLogs } from "./routes";
 
@@ -46,6 +47,7 @@ export default function PodLogsPage() {
   const [container, setContainer] = useState<string | undefined>(undefined);
   const [generation, setGeneration] = useState(0);
   const [search, setSearch] = useState("");
+  const [onlyMatching, setOnlyMatching] = useState(false);
   // A new pod starts on its first container (spec section 4).
   useEffect(() => setContainer(undefined), [podName]);
   const activeContainer = container ?? pod?.containers[0];
@@ -57,6 +59,7 @@ export default function PodLogsPage() {
     [pod, activeContainer, jobKind],
   );
   const follow = useLogFollow(target, generation);
+  const found = useLogSearch(follow.lines, search, onlyMatching);
   const jobGone = jobDetails.error instanceof ApiError && jobDetails.error.status === 404;
   const podGone = (!!podItems && !pod) || follow.state === "gone" || jobGone;
   const back = host ? toHost(host) : toComponents(component);
@@ -110,14 +113,12 @@ export default function PodLogsPage() {
               onClick={() => setGeneration((g) => g + 1)}
             />
           </Tooltip>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t("podLogs.search")}
-            aria-label={t("podLogs.search")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 260 }}
+          <LogSearchBar
+            search={search}
+            onSearch={setSearch}
+            onlyMatching={onlyMatching}
+            onOnlyMatching={setOnlyMatching}
+            found={found}
           />
           {target ? <Tag color={STATE_COLOR[follow.state]}>{t(`podLogs.state.${follow.state}`)}</Tag> : null}
           <span aria-live="polite" style={{ marginLeft: "auto" }}>
@@ -127,7 +128,12 @@ export default function PodLogsPage() {
         {podsError ? <Alert type="error" showIcon role="alert" title={podsError} /> : null}
         {follow.error ? <Alert type="error" showIcon role="alert" title={follow.error} /> : null}
         {podGone && !job ? <Alert type="warning" showIcon title={t("podLogs.podGone")} /> : null}
-        <LogViewer lines={follow.lines} search={search.trim()} height={Math.max(300, window.innerHeight - 300)} />
+        <LogViewer
+          lines={found.shown}
+          search={search.trim()}
+          activeRow={found.activeRow}
+          height={Math.max(300, window.innerHeight - 300)}
+        />
       </Flex>
       <Modal
         open={podGone && !!job}
