@@ -27,7 +27,13 @@ describe("searching a pod's log", () => {
     expect(await current.isVisible()).toBe(true);
     await page.getByRole("button", { name: "Previous match" }).click();
     await page.getByRole("button", { name: "Previous match" }).click();
-    await expect.poll(() => count.innerText()).toBe(`${total} of ${total}`);
+    // From the first match, previous wraps round to the last (lines keep arriving: read both figures).
+    await expect
+      .poll(async () => {
+        const [at, of] = (await count.innerText()).split(" of ").map(Number);
+        return at === of && at! >= total;
+      })
+      .toBe(true);
 
     await page.getByRole("switch", { name: "Matching lines only" }).click();
     await expect
@@ -35,7 +41,7 @@ describe("searching a pod's log", () => {
         (await log.locator("[style*='translateY']").allInnerTexts()).every((l) => l.toLowerCase().includes("info")),
       )
       .toBe(true);
-    expect(await count.innerText()).toMatch(new RegExp(`^\\d+ of ${total}$`));
+    expect(await count.innerText()).toMatch(/^\d+ of \d+$/);
     await screenshot(page, "pod-logs-search-matching-only");
 
     await page.getByRole("textbox", { name: "Search the log" }).fill("no-such-text-anywhere");

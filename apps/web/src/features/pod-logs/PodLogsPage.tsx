@@ -1,5 +1,5 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Modal, Select, Tag, Tooltip } from "antd";
+import { Alert, Button, Flex, Modal, Select, Switch, Tag, Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
@@ -12,7 +12,7 @@ import { useJobDetails } from "../components/api";
 import { toComponents } from "../components/routes";
 import { useHostPods } from "../home/api";
 import { toHost } from "../hosts/routes";
-import { useComponentPods, useLogFollow } from "./api";
+import { useComponentPods, useLogFollow, usePreviousLog } from "./api";
 import { LogSearchBar, useLogSearch } from "./LogSearch";
 import { LogViewer } from "./LogViewer";
 import { toComponentPodLogs, toHostPodLogs } from "./routes";
@@ -58,8 +58,11 @@ export default function PodLogsPage() {
         : null,
     [pod, activeContainer, jobKind],
   );
-  const follow = useLogFollow(target, generation);
-  const found = useLogSearch(follow.lines, search, onlyMatching);
+  const [previousRun, setPreviousRun] = useState(false);
+  const follow = useLogFollow(previousRun ? null : target, generation);
+  const previous = usePreviousLog(jobKind ? null : target, previousRun);
+  const lines = previousRun ? (previous.data?.lines ?? []) : follow.lines;
+  const found = useLogSearch(lines, search, onlyMatching);
   const jobGone = jobDetails.error instanceof ApiError && jobDetails.error.status === 404;
   const podGone = (!!podItems && !pod) || follow.state === "gone" || jobGone;
   const back = host ? toHost(host) : toComponents(component);
@@ -120,13 +123,35 @@ export default function PodLogsPage() {
             onOnlyMatching={setOnlyMatching}
             found={found}
           />
-          {target ? <Tag color={STATE_COLOR[follow.state]}>{t(`podLogs.state.${follow.state}`)}</Tag> : null}
+          {!job && pod ? (
+            <Flex gap={6} align="center">
+              <Switch
+                size="small"
+                id="log-previous-run"
+                aria-label={t("podLogs.previousRun")}
+                checked={previousRun}
+                onChange={setPreviousRun}
+              />
+              <label htmlFor="log-previous-run">{t("podLogs.previousRun")}</label>
+            </Flex>
+          ) : null}
+          {target && !previousRun ? (
+            <Tag color={STATE_COLOR[follow.state]}>{t(`podLogs.state.${follow.state}`)}</Tag>
+          ) : null}
           <span aria-live="polite" style={{ marginLeft: "auto" }}>
-            {t("podLogs.lineCount", { count: follow.lines.length })}
+            {t("podLogs.lineCount", { count: lines.length })}
           </span>
         </Flex>
         {podsError ? <Alert type="error" showIcon role="alert" title={podsError} /> : null}
-        {follow.error ? <Alert type="error" showIcon role="alert" title={follow.error} /> : null}
+        {previousRun && previous.error ? (
+          <Alert
+            type="info"
+            showIcon
+            role="alert"
+            title={errorMessage(previous.error).replace(/^query\.previous: /, "")}
+          />
+        ) : null}
+        {follow.error && !previousRun ? <Alert type="error" showIcon role="alert" title={follow.error} /> : null}
         {podGone && !job ? <Alert type="warning" showIcon title={t("podLogs.podGone")} /> : null}
         <LogViewer
           lines={found.shown}
