@@ -14,6 +14,7 @@ import { useHostPods } from "../home/api";
 import { toHost } from "../hosts/routes";
 import { useComponentPods, useLogFollow, usePreviousLog } from "./api";
 import { LogSearchBar, useLogSearch } from "./LogSearch";
+import { useMergedLogs } from "./mergedLogs";
 import { LogViewer } from "./LogViewer";
 import { toComponentPodLogs, toHostPodLogs } from "./routes";
 
@@ -59,9 +60,11 @@ export default function PodLogsPage() {
     [pod, activeContainer, jobKind],
   );
   const [previousRun, setPreviousRun] = useState(false);
-  const follow = useLogFollow(previousRun ? null : target, generation);
-  const previous = usePreviousLog(jobKind ? null : target, previousRun);
-  const lines = previousRun ? (previous.data?.lines ?? []) : follow.lines;
+  const [mergedView, setMergedView] = useState(false);
+  const merged = useMergedLogs(podItems, jobKind, mergedView && !host);
+  const follow = useLogFollow(previousRun || mergedView ? null : target, generation);
+  const previous = usePreviousLog(jobKind ? null : target, previousRun && !mergedView);
+  const lines = mergedView ? merged.lines : previousRun ? (previous.data?.lines ?? []) : follow.lines;
   const found = useLogSearch(lines, search, onlyMatching);
   const jobGone = jobDetails.error instanceof ApiError && jobDetails.error.status === 404;
   const podGone = (!!podItems && !pod) || follow.state === "gone" || jobGone;
@@ -123,7 +126,19 @@ export default function PodLogsPage() {
             onOnlyMatching={setOnlyMatching}
             found={found}
           />
-          {!job && pod ? (
+          {!host && (podItems?.length ?? 0) > 1 ? (
+            <Flex gap={6} align="center">
+              <Switch
+                size="small"
+                id="log-all-pods"
+                aria-label={t("podLogs.allPods")}
+                checked={mergedView}
+                onChange={setMergedView}
+              />
+              <label htmlFor="log-all-pods">{t("podLogs.allPods")}</label>
+            </Flex>
+          ) : null}
+          {!job && pod && !mergedView ? (
             <Flex gap={6} align="center">
               <Switch
                 size="small"
