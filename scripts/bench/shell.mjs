@@ -42,7 +42,7 @@ async function firstScreenJs(baseUrl) {
     await page.waitForLoadState("networkidle");
     page.off("response", onResponse);
     const sizes = [...scripts].map((p) => ({ file: path.basename(p), kb: gz(p) / 1024 })).sort((a, b) => b.kb - a.kb);
-    return { files: scripts.size, gzipKb: sizes.reduce((s, f) => s + f.kb, 0), heaviest: sizes.slice(0, 5) };
+    return { files: scripts.size, gzipKb: sizes.reduce((s, f) => s + f.kb, 0), heaviest: sizes.slice(0, process.env.BENCH_LIST_FILES ? 200 : 5) };
   };
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
