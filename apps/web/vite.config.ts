@@ -38,9 +38,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       input: { main: "index.html", silent: "silent-callback.html" },
-      // The contracts build zod schemas at module level; a screen that only needs a constant from
-      // the same file should not pull zod in. Calls on z (and chains on what they return) are pure.
-      treeshake: { manualPureFunctions: ["z", "route"] },
     },
   },
   server: {
