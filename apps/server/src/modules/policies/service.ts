@@ -24,50 +24,13 @@ import { checkPolicy } from "./checks.js";
 import type { Metadata } from "./metadata.js";
 import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
 import { checkGranted } from "./request-checks.js";
+import { isExpired, toPolicy } from "./policy-row.js";
 import * as store from "./store.js";
+
+export { isExpired, toPolicy };
 import type { PolicyRow } from "./store.js";
 
 type Query = z.output<typeof PolicyQuerySchema>;
-
-export function isExpired(r: Pick<PolicyRow, "end_date">, now = Date.now()): boolean {
-  return r.end_date !== null && r.end_date.getTime() < now;
-}
-
-export function toPolicy(r: PolicyRow, now = Date.now()): Policy {
-  const expired = isExpired(r, now);
-  const syncStatus: Policy["syncStatus"] =
-    r.synced && expired
-      ? "expired"
-      : r.approval_status === "PENDING_APPROVAL"
-        ? "pendingApproval"
-        : r.approval_status === "REJECTED"
-          ? "rejected"
-          : r.approval_status === "APPROVED"
-            ? r.synced
-              ? "synced"
-              : "approved"
-            : r.synced
-              ? "synced"
-              : "readyToSync";
-  return {
-    id: r.id,
-    priority: r.priority,
-    policyName: r.policy_name,
-    category: r.category,
-    state: r.state,
-    approvalStatus: r.approval_status,
-    systemPolicy: r.system_policy,
-    synced: r.synced,
-    expired,
-    syncStatus,
-    ...r.body,
-    requestedPeriod: r.body.requestedPeriod ?? null,
-    createdBy: r.created_by,
-    createdAt: r.created_at.toISOString(),
-    updatedBy: r.updated_by,
-    updatedAt: r.updated_at.toISOString(),
-  };
-}
 
 const bodyOf = (v: PolicyValues): store.PolicyBody => {
   const { policyName: _n, category: _c, priority: _p, ...body } = v;
