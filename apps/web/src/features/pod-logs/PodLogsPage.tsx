@@ -9,14 +9,14 @@ import { ApiError, errorMessage } from "../../shared/lib/api";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useJobDetails } from "../components/api";
-import { toComponents } from "../components/routes";
+import { toComponents } from "../components/links";
 import { useHostPods } from "../home/api";
-import { toHost } from "../hosts/routes";
+import { toHost } from "../hosts/links";
 import { useComponentPods, useLogFollow, usePreviousLog } from "./api";
 import { LogSearchBar, useLogSearch } from "./LogSearch";
 import { useMergedLogs } from "./mergedLogs";
 import { LogViewer } from "./LogViewer";
-import { toComponentPodLogs, toHostPodLogs } from "./routes";
+import { toComponentPodLogs, toHostPodLogs } from "./links";
 
 const STATE_COLOR = {
   connecting: "default",
