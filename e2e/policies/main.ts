@@ -36,10 +36,11 @@ export async function fillDetails(page: Page, baseUrl: string, s: Step1): Promis
   for (const t of s.tables ?? []) await choose(page, "Tables", t, true);
   for (const t of s.tags ?? []) await choose(page, s.tagLabel ?? "Tags", t, true);
   for (const p of s.privileges ?? []) await page.getByRole("checkbox", { name: p, exact: true }).check();
-  if (s.access) await choose(page, "Access", s.access);
   const next = page.getByRole("button", { name: "Next" });
   await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
   await next.click();
+  // The config (access level) is part of the access controls, step 4 (spec).
+  if (s.access) await choose(page, "Access", s.access);
 }
 
 /** The last step: assign a user and save; the list comes back. */

@@ -99,6 +99,13 @@ describe("user management", () => {
     await rowOf(page, "e2e-auditors").waitFor();
     await rowOf(page, "e2e-auditors").getByRole("button", { name: "Update users of e2e-auditors" }).click();
     const dialog = page.getByRole("dialog", { name: /add users/ });
+    // Each username shows the person's full name beside it, and the search finds either.
+    await dialog.getByRole("listitem").filter({ hasText: "e2e-victor · Victor Browser" }).first().waitFor();
+    await dialog.getByPlaceholder("Search").first().fill("Ursula Bro");
+    await dialog.getByRole("listitem").filter({ hasText: "e2e-ursula · Ursula Browser" }).first().waitFor();
+    expect(await dialog.getByRole("listitem").filter({ hasText: "e2e-victor" }).count()).toBe(0);
+    await screenshot(page, "users-transfer-full-names");
+    await dialog.getByPlaceholder("Search").first().fill("");
     await dialog.getByRole("listitem").filter({ hasText: "e2e-victor" }).first().click();
     await dialog.getByRole("button", { name: "right" }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
@@ -138,6 +145,13 @@ describe("user management", () => {
   it("adds a user who must change the temporary password at first sign-in", async () => {
     await page.getByRole("button", { name: "Add user" }).click();
     const drawer = page.getByRole("dialog", { name: "Add user" });
+    // What is typed stays as typed; the rule and the username it makes are shown before saving.
+    await drawer.getByLabel("Username").fill("E2E-Ya ra");
+    await drawer.getByRole("status").filter({ hasText: "Will be saved as e2e-yara" }).waitFor();
+    expect(await drawer.getByLabel("Username").inputValue()).toBe("E2E-Ya ra");
+    await drawer.getByText(/Capitals are saved in lower case and spaces are left out/).waitFor();
+    await drawer.getByLabel("Username").fill("e2e-yara");
+    expect(await drawer.getByRole("status").filter({ hasText: "Will be saved as" }).count()).toBe(0);
     await drawer.getByLabel("Username").fill("E2E-Yara");
     await drawer.getByLabel("First name").fill("Yara");
     await drawer.getByLabel("Last name").fill("Browser");

@@ -118,6 +118,35 @@ describe.each(DB_KINDS)("cluster proxy calls against the sandbox platform (%s)",
     expect((await get(`/pods/${pod.metadata.name}/logs?namespace=kafka&tailLines=0`)).statusCode).toBe(400);
   });
 
+  it("reads a restarted container's previous log, and says when there is none", async () => {
+    const restarted = api.store
+      .list(KubeResources.pods)
+      .find((p) => p.status.containerStatuses[0]?.lastState?.terminated?.finishedAt)!;
+    expect(restarted).toBeDefined();
+    const ns = restarted.metadata.namespace;
+    const container = restarted.status.containerStatuses[0].name as string;
+    const url = `/pods/${restarted.metadata.name}/logs?namespace=${ns}&container=${container}`;
+    const previous = (await get(`${url}&previous=true&tailLines=20`)).json();
+    const current = (await get(`${url}&tailLines=20`)).json();
+    expect(previous.lines.length).toBeGreaterThan(0);
+    expect(previous.lines.at(-1)).toMatch(/container stopped: \w+/);
+    expect(previous.lines).not.toEqual(current.lines);
+
+    const fresh = api.store
+      .list(KubeResources.pods)
+      .find(
+        (p) =>
+          p.status.phase === "Running" &&
+          p.status.containerStatuses.every((c: { restartCount: number }) => c.restartCount === 0),
+      )!;
+    const none = await get(
+      `/pods/${fresh.metadata.name}/logs?namespace=${fresh.metadata.namespace}&container=${fresh.status.containerStatuses[0].name}&previous=true`,
+    );
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ field: "query.previous", error: expect.stringMatching(/no previous run/) });
+    expect((await get(`${url}&previous=maybe`)).json().field).toBe("query.previous");
+  });
+
   it("keeps the cluster calls to users with the home menu, and components to those with components", async () => {
     await seedUser(t.testDb.db, "kim");
     await assignMenus(t.testDb.db, "kim", ["audits"]);

@@ -44,7 +44,7 @@ describe.each(DB_KINDS)("connectors need the debezium component (%s)", (kind) =>
     const mona = caller(t.app, await tokenFor(t.app, "mona", USER_PASSWORD));
     const before = JSON.stringify(worker.store.all());
     const auditsBefore = (await auditRows(t.testDb.db)).length;
-    expect(routes).toHaveLength(9);
+    expect(routes).toHaveLength(10);
     for (const r of routes) {
       const req = requestOf(r);
       const res = await mona(req.method, req.url, req.body);

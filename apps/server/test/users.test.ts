@@ -65,12 +65,22 @@ describe.each(DB_KINDS)("users and groups (%s)", (kind) => {
     ]);
   });
 
+  it("lists usernames with full names for the two-list dialogs", async () => {
+    const people = (await api(t.app, admin, "GET", "/users/full-names")).body as Array<{ username: string }>;
+    expect(people.map((p) => p.username)).toEqual(["admin", "ann", "bob", "cid"]);
+    expect(people.find((p) => p.username === "ann")).toMatchObject({ fullName: expect.stringMatching(/\S/) });
+    await seedUser(t.testDb.db, "nomenus");
+    const token = await tokenFor(t.app, "nomenus", USER_PASSWORD);
+    expect((await api(t.app, token, "GET", "/users/full-names")).status).toBe(403);
+  });
+
   it("lets a policy author read the name lists but not the users page", async () => {
     await seedUser(t.testDb.db, "pat");
     await assignMenus(t.testDb.db, "pat", ["policy-management"]);
     await t.services.bus.publish("access");
     const token = await tokenFor(t.app, "pat", USER_PASSWORD);
     expect((await api(t.app, token, "GET", "/users/names")).status).toBe(200);
+    expect((await api(t.app, token, "GET", "/users/full-names")).status).toBe(200);
     expect((await api(t.app, token, "GET", "/users")).status).toBe(403);
   });
 

@@ -177,6 +177,11 @@ export const LogQuery = z.object({
     .min(1)
     .max(LOG_TAIL_MAX, { message: `must be at most ${LOG_TAIL_MAX} lines` })
     .default(LOG_TAIL_DEFAULT),
+  /** The log of the container's previous run, kept by Kubernetes after a restart. */
+  previous: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
 });
 export const LogLines = z.object({ pod: z.string(), container: z.string().nullable(), lines: z.array(z.string()) });
 export type LogLines = z.infer<typeof LogLines>;

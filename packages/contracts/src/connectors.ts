@@ -103,6 +103,21 @@ export const ConnectorForm = z
 export type ConnectorForm = z.input<typeof ConnectorForm>;
 export type ConnectorFormField = keyof z.output<typeof ConnectorForm>;
 
+/**
+ * A registration payload as Kafka Connect takes it (spec section 3), with Debezium 1.x keys
+ * (`database.server.name`, `table.whitelist`, `database.history.*`) or 2.x ones; the server reads
+ * it with the wizard's rules and sends the worker the keys of its Debezium version.
+ */
+export const ConnectorRegistration = z
+  .object({
+    name: z.string().trim().min(1, { message: "is required" }),
+    config: z.record(z.string().min(1).max(255), z.string().max(10_000)).refine((c) => Object.keys(c).length <= 200, {
+      message: "must hold 200 keys or fewer",
+    }),
+  })
+  .meta({ id: "ConnectorRegistration" });
+export type ConnectorRegistration = z.output<typeof ConnectorRegistration>;
+
 export const ConnectorTask = z.object({
   id: z.number().int(),
   /** RUNNING, PAUSED, FAILED, UNASSIGNED, RESTARTING, ... as the worker reports it. */
@@ -249,6 +264,16 @@ export const connectorRoutes = {
     tags,
     body: ConnectorForm,
     response: z.object({ name: z.string() }),
+    status: 201,
+  }),
+  register: route({
+    method: "POST",
+    path: `${base}/registrations`,
+    access,
+    summary: "Registers a connector from a Kafka Connect payload; Debezium 1.x keys are translated for 2.x workers",
+    tags,
+    body: ConnectorRegistration,
+    response: z.object({ name: z.string(), config: z.array(ConnectorConfigEntry) }),
     status: 201,
   }),
   validate: route({

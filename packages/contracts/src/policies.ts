@@ -164,6 +164,8 @@ export const Policy = z
     assignToUsers: z.array(z.string()),
     assignToGroups: z.array(z.string()),
     tnc: Tnc,
+    /** A table access request's period as asked; `tnc` holds the period granted (the same until approved). */
+    requestedPeriod: z.object({ startDate: z.string().nullable(), endDate: z.string().nullable() }).nullable(),
     createdBy: z.string(),
     createdAt: z.string(),
     updatedBy: z.string().nullable(),

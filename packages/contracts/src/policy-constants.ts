@@ -22,6 +22,8 @@ export const TAG_CATEGORIES: readonly PolicyCategory[] = ["tableTags", "columnTa
 
 export const PRIVILEGES = ["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP", "GRANT_SELECT"] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
+/** Privileges that write: a policy holding one opens its catalog for all access, else read-only. */
+export const WRITE_PRIVILEGES: readonly Privilege[] = ["INSERT", "DELETE", "UPDATE", "OWNERSHIP"];
 export const CATALOG_ACCESS = ["all", "read-only", "none"] as const;
 export type CatalogAccess = (typeof CATALOG_ACCESS)[number];
 
@@ -29,8 +31,11 @@ export const POLICY_STATES = ["enabled", "disabled", "deleted"] as const;
 export type PolicyState = (typeof POLICY_STATES)[number];
 export const APPROVAL_STATUSES = ["PENDING_APPROVAL", "APPROVED", "REJECTED"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-/** The list's quick filter (spec: segmented all, synced, not synced, expired, pending approval). */
-export const POLICY_QUICK_FILTERS = ["all", "synced", "notSynced", "expired", "pendingApproval"] as const;
+/**
+ * The list's quick filter (spec: segmented all, synced, not synced, expired, pending approval),
+ * plus "deleted": deleted policies are left out of the others unless the state filter asks for them.
+ */
+export const POLICY_QUICK_FILTERS = ["all", "synced", "notSynced", "expired", "pendingApproval", "deleted"] as const;
 export type PolicyQuickFilter = (typeof POLICY_QUICK_FILTERS)[number];
 /** What the list shows as sync status (spec section 4). */
 export const SYNC_STATUSES = ["synced", "readyToSync", "expired", "pendingApproval", "approved", "rejected"] as const;

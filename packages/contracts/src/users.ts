@@ -181,6 +181,14 @@ export const usersRoutes = {
     tags: ["users"],
     response: z.array(z.string()),
   }),
+  fullNames: route({
+    method: "GET",
+    path: "/admin-api/api/v1/users/full-names",
+    access: NAME_READERS,
+    summary: "Every username with the person's full name (empty when none), sorted by username",
+    tags: ["users"],
+    response: z.array(z.object({ username: z.string(), fullName: z.string() })),
+  }),
   create: route({
     method: "POST",
     path: "/admin-api/api/v1/users",

@@ -73,7 +73,33 @@ export function logSource(pod: KubeObject, container: string): LogSource {
   };
 }
 
+/**
+ * The log of the container's previous run (`previous=true`), as the kubelet keeps it after a
+ * restart: its lines end when it was killed, with the reason; null when it never restarted.
+ */
+export function previousLogSource(pod: KubeObject, container: string): (LogSource & { reason: string }) | null {
+  const status = (
+    pod.status.containerStatuses as Array<{
+      name: string;
+      lastState?: { terminated?: { startedAt?: string; finishedAt?: string; reason?: string } };
+    }>
+  ).find((c) => c.name === container);
+  const last = status?.lastState?.terminated;
+  if (!last?.finishedAt) return null;
+  const endMs = Date.parse(last.finishedAt);
+  const startMs = Math.min(Date.parse(last.startedAt ?? pod.status.startTime), endMs);
+  return {
+    intervalMs: 1000 + (hashInt(pod.metadata.name, container, "previous") % 2000),
+    startMs: Number.isNaN(startMs) ? endMs - 3_600_000 : startMs,
+    endMs,
+    pod: pod.metadata.name,
+    container: `${container}:previous`,
+    reason: last.reason ?? "Error",
+  };
+}
+
 interface LogQuery {
+  previous?: string;
   container?: string;
   tailLines?: string;
   follow?: string;
@@ -109,7 +135,10 @@ export function registerLogs(app: FastifyInstance, store: ObjectStore, streams: 
     const tail = q.tailLines !== undefined ? Number(q.tailLines) : Infinity;
     if (!(tail >= 0))
       return fail(reply, 400, "BadRequest", "tailLines: Invalid value: must be greater than or equal to 0");
-    const src = logSource(pod, container);
+    const previous = q.previous === "true" ? previousLogSource(pod, container) : null;
+    if (q.previous === "true" && !previous)
+      return fail(reply, 400, "BadRequest", `previous terminated container "${container}" in pod "${name}" not found`);
+    const src = previous ?? logSource(pod, container);
     const now = Date.now();
     const count = lineCount(src, now);
     let since = q.sinceTime
@@ -130,6 +159,9 @@ export function registerLogs(app: FastifyInstance, store: ObjectStore, streams: 
     };
     let body = "";
     for (let n = first; n < count; n++) body += format(n);
+    // The previous run's last words, the way a killed JVM or Python process leaves them.
+    if (previous)
+      body += `${stamps ? `${new Date(previous.endMs!).toISOString()} ` : ""}${new Date(previous.endMs!).toISOString()} ERROR [main] container stopped: ${previous.reason}\n`;
     if (q.follow !== "true" || src.endMs !== null) return reply.type("text/plain").send(body);
 
     reply.hijack();

@@ -1,5 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
+import { canonicalJson } from "./canonical-json.js";
 import { MAINTENANCE_TIMEOUT_MS, type Db, type Queryable } from "./db/index.js";
+
+export { canonicalJson };
 
 /** Chain lock: writers take it for the rest of their transaction, so links never fork. */
 const CHAIN_LOCK = 727_002;
@@ -37,17 +40,6 @@ interface StoredEvent {
   details: Record<string, unknown>;
   prev_hash: string;
   hash: string;
-}
-
-/** JSON with object keys sorted at every level, so equal content always hashes equally. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
 /** The hash of one link of the chain: the previous link and the event's canonical content. */

@@ -10,7 +10,7 @@ import type {
   Workloads,
 } from "@console/contracts";
 import type { Principal } from "../../platform/access.js";
-import { HttpError, notFound } from "../../platform/errors.js";
+import { badRequest, HttpError, notFound } from "../../platform/errors.js";
 import { apiStatus, inCluster, type KubeClients } from "../../platform/kubernetes.js";
 import type { Services } from "../../platform/services.js";
 import type { PlatformComponent } from "../shell/components-file.js";
@@ -251,7 +251,10 @@ export class ClusterService {
     return container;
   }
 
-  async logs(name: string, q: { namespace: string; container?: string; tailLines: number }): Promise<LogLines> {
+  async logs(
+    name: string,
+    q: { namespace: string; container?: string; tailLines: number; previous?: boolean },
+  ): Promise<LogLines> {
     const pod = await this.pod(q.namespace, name);
     const container = this.containerOf(pod, q.container);
     try {
@@ -260,12 +263,23 @@ export class ClusterService {
         namespace: q.namespace,
         container,
         tailLines: q.tailLines,
+        ...(q.previous ? { previous: true } : {}),
       });
       const lines = text.split("\n");
       if (lines.at(-1) === "") lines.pop();
       return { pod: name, container, lines };
     } catch (err) {
       if (apiStatus(err) === 404) throw notFound(`Pod ${name}`);
+      if (q.previous && apiStatus(err) === 400)
+        throw badRequest(
+          `query.previous: container ${container} of pod ${name} has no previous run (it has not restarted)`,
+          "query.previous",
+        );
+      if (q.previous && apiStatus(err) === 400)
+        throw badRequest(
+          `query.previous: container ${container} of pod ${name} has no previous run (it has not restarted)`,
+          "query.previous",
+        );
       // The kubelet has no log yet (the container is waiting to start).
       if (apiStatus(err) === 400) return { pod: name, container, lines: [] };
       return inCluster(() => Promise.reject(err));

@@ -46,6 +46,7 @@ export function connectorsModule(app: FastifyInstance, s: Services): void {
   handle(app, connectorRoutes.plugins, () => use().plugins());
   handle(app, connectorRoutes.validate, ({ params, body }) => use().validate(params.name, body));
   handle(app, connectorRoutes.create, ({ body, actor }) => use().create(body, actor));
+  handle(app, connectorRoutes.register, ({ body, actor }) => use().register(body, actor));
   handle(app, connectorRoutes.setStatus, ({ params, actor }) => use().setStatus(params.name, params.status, actor));
   handle(app, connectorRoutes.restart, ({ params, actor }) => use().restart(params.name, actor));
   handle(app, connectorRoutes.remove, ({ params, actor }) => use().remove(params.name, actor));

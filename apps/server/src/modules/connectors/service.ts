@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   CONNECTOR_CLASSES,
   SQLSERVER_CONNECTOR_CLASS,
+  type ConnectorConfigEntry,
   type ConnectorDetails,
   type ConnectorFormField,
   type ConnectorPage,
   type ConnectorPlugins,
+  type ConnectorRegistration,
   type ConnectorStateChange,
   type ConnectorSummary,
 } from "@console/contracts";
@@ -23,6 +25,7 @@ import {
   maskedEntries,
   type Form,
 } from "./payload.js";
+import { extraConfig, readRegistration, type ExtraKey } from "./registration.js";
 
 export const AUDIT_SOURCE = "debezium-connectors";
 /** How long a pause, resume or restart is watched for its new state before answering. */
@@ -143,15 +146,26 @@ export class ConnectorService {
     );
   }
 
-  async create(form: Form, actor: Actor): Promise<{ name: string }> {
+  async create(
+    form: Form,
+    actor: Actor,
+    extra: ExtraKey[] = [],
+  ): Promise<{ name: string; config: ConnectorConfigEntry[] }> {
     const details: Record<string, unknown> = { connectorClass: form.connectorClass };
+    let sent: Record<string, string> = {};
     await this.audited(actor, "Create Connector", form.name, details, async () => {
       const { version, major } = await this.pluginVersion();
-      const config = buildConfig(form, major);
-      Object.assign(details, { debeziumVersion: version, config: auditableConfig(config) });
-      await this.client.create(form.name, config).catch(refused(form.name));
+      sent = { ...extraConfig(extra, major), ...buildConfig(form, major) };
+      Object.assign(details, { debeziumVersion: version, config: auditableConfig(sent) });
+      await this.client.create(form.name, sent).catch(refused(form.name));
     });
-    return { name: form.name };
+    return { name: form.name, config: maskedEntries(sent) };
+  }
+
+  /** A Kafka Connect registration payload, 1.x or 2.x keys, read with the wizard's rules. */
+  register(body: ConnectorRegistration, actor: Actor) {
+    const { form, extra } = readRegistration(body);
+    return this.create(form, actor, extra);
   }
 
   async setStatus(name: string, status: "pause" | "resume", actor: Actor): Promise<ConnectorStateChange> {

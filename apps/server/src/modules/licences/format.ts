@@ -8,7 +8,7 @@ import {
   type KeyObject,
 } from "node:crypto";
 import { z } from "zod";
-import { canonicalJson } from "../../platform/audit.js";
+import { canonicalJson } from "../../platform/canonical-json.js";
 
 /**
  * A licence file: the licence's fields and an Ed25519 signature over their canonical JSON,

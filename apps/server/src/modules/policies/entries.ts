@@ -1,6 +1,7 @@
 import {
   ALL,
   PRIVILEGES,
+  WRITE_PRIVILEGES,
   TAG_CATEGORIES,
   type CatalogAccess,
   type PolicyValues,
@@ -92,7 +93,7 @@ export function scopeOf(e: Entry): Scope {
  */
 const BITS = new Map<Privilege, number>(PRIVILEGES.map((p, i) => [p, 1 << i]));
 export const SELECT_BIT = BITS.get("SELECT")!;
-const WRITE_BITS = (["INSERT", "DELETE", "UPDATE", "OWNERSHIP"] as const).reduce((m, p) => m | BITS.get(p)!, 0);
+const WRITE_BITS = WRITE_PRIVILEGES.reduce((m, p) => m | BITS.get(p)!, 0);
 const ALL_BITS = (["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP"] as const).reduce((m, p) => m | BITS.get(p)!, 0);
 const lists = new Map<number, Privilege[]>();
 

@@ -71,3 +71,24 @@ export function requestTerms<T extends { description: string }>(tnc: T | undefin
     );
   return { ...base, description };
 }
+
+export interface Period {
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/**
+ * The period an approver grants must lie within the one asked for: they may start it later or
+ * end it sooner, never widen it. An open end asked for may be given an end; an end asked for
+ * cannot be taken away. Refused with a 400 naming the date.
+ */
+export function checkGranted(asked: Period, granted: Period): void {
+  const fail = (field: "startDate" | "endDate", message: string): never => {
+    throw badRequest(`body.tnc.${field}: ${message}`, `body.tnc.${field}`);
+  };
+  const time = (d: string) => new Date(d).getTime();
+  if (asked.startDate && (!granted.startDate || time(granted.startDate) < time(asked.startDate)))
+    fail("startDate", "the access period granted cannot start before the one requested");
+  if (asked.endDate && (!granted.endDate || time(granted.endDate) > time(asked.endDate)))
+    fail("endDate", "the access period granted cannot end after the one requested");
+}

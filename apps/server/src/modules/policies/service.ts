@@ -23,50 +23,14 @@ import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
 import type { Metadata } from "./metadata.js";
 import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
-import { requestedTables, requestTerms } from "./request-checks.js";
+import { checkGranted, requestedTables, requestTerms } from "./request-checks.js";
+import { isExpired, toPolicy } from "./policy-row.js";
 import * as store from "./store.js";
+
+export { isExpired, toPolicy };
 import type { PolicyRow } from "./store.js";
 
 type Query = z.output<typeof PolicyQuerySchema>;
-
-export function isExpired(r: Pick<PolicyRow, "end_date">, now = Date.now()): boolean {
-  return r.end_date !== null && r.end_date.getTime() < now;
-}
-
-export function toPolicy(r: PolicyRow, now = Date.now()): Policy {
-  const expired = isExpired(r, now);
-  const syncStatus: Policy["syncStatus"] =
-    r.synced && expired
-      ? "expired"
-      : r.approval_status === "PENDING_APPROVAL"
-        ? "pendingApproval"
-        : r.approval_status === "REJECTED"
-          ? "rejected"
-          : r.approval_status === "APPROVED"
-            ? r.synced
-              ? "synced"
-              : "approved"
-            : r.synced
-              ? "synced"
-              : "readyToSync";
-  return {
-    id: r.id,
-    priority: r.priority,
-    policyName: r.policy_name,
-    category: r.category,
-    state: r.state,
-    approvalStatus: r.approval_status,
-    systemPolicy: r.system_policy,
-    synced: r.synced,
-    expired,
-    syncStatus,
-    ...r.body,
-    createdBy: r.created_by,
-    createdAt: r.created_at.toISOString(),
-    updatedBy: r.updated_by,
-    updatedAt: r.updated_at.toISOString(),
-  };
-}
 
 const bodyOf = (v: PolicyValues): store.PolicyBody => {
   const { policyName: _n, category: _c, priority: _p, ...body } = v;
@@ -146,6 +110,8 @@ export class PolicyService {
       if (q.quick === "notSynced" && !(p.syncStatus === "readyToSync" || p.syncStatus === "approved")) return false;
       if (q.quick === "expired" && !p.expired) return false;
       if (q.quick === "pendingApproval" && p.approvalStatus !== "PENDING_APPROVAL") return false;
+      // Deleted policies only when asked for, by the quick filter or the state filter.
+      if ((q.quick === "deleted" || q.state === "deleted") !== (p.state === "deleted")) return false;
       if (search && !p.policyName.toLowerCase().includes(search)) return false;
       if (q.category && p.category !== q.category) return false;
       if (q.state && p.state !== q.state) return false;
@@ -341,7 +307,7 @@ export class PolicyService {
         category: "tables",
         state: "enabled",
         approvalStatus: "PENDING_APPROVAL",
-        body: bodyOf(values),
+        body: { ...bodyOf(values), requestedPeriod: { startDate: values.tnc.startDate, endDate: values.tnc.endDate } },
         by: actor.username,
       });
       const p = toPolicy(row);
@@ -361,6 +327,9 @@ export class PolicyService {
       if (decision === "approve" && s === "APPROVED") throw conflict("The request is already approved.");
       if (decision === "reject" && s === "REJECTED") throw conflict("The request is already rejected.");
       const before = toPolicy(row);
+      // Requests filed before the requested period was kept apart asked for what tnc holds until approval.
+      const asked = row.body.requestedPeriod ?? { startDate: before.tnc.startDate, endDate: before.tnc.endDate };
+      if (body.tnc) checkGranted(asked, body.tnc);
       const values = PolicyInput.parse({
         ...before,
         ...(body.tnc ? { tnc: body.tnc } : {}),
@@ -377,10 +346,15 @@ export class PolicyService {
       const after = await store.setState(
         q,
         id,
-        { approvalStatus: decision === "approve" ? "APPROVED" : "REJECTED", body: bodyOf(values) },
+        {
+          approvalStatus: decision === "approve" ? "APPROVED" : "REJECTED",
+          body: { ...bodyOf(values), requestedPeriod: asked },
+        },
         actor.username,
       );
-      return { row: after, details: { changeSet: changeSet(before, toPolicy(after)) } };
+      const granted = { startDate: values.tnc.startDate, endDate: values.tnc.endDate };
+      const period = decision === "approve" ? { requestedPeriod: asked, grantedPeriod: granted } : {};
+      return { row: after, details: { changeSet: changeSet(before, toPolicy(after)), ...period } };
     });
     return { message: `Request ${p.policyName} ${decision === "approve" ? "approved" : "rejected"}.` };
   }

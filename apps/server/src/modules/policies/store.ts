@@ -11,7 +11,10 @@ import type { Queryable } from "../../platform/db/index.js";
 import type { CompilePolicy } from "./entries.js";
 
 /** What the body column holds: every form value not kept in its own column. */
-export type PolicyBody = Omit<PolicyValues, "policyName" | "category" | "priority">;
+export type PolicyBody = Omit<PolicyValues, "policyName" | "category" | "priority"> & {
+  /** A table access request's period as asked; `tnc` holds what was granted once approved. */
+  requestedPeriod?: { startDate: string | null; endDate: string | null };
+};
 
 export interface PolicyRow {
   id: number;

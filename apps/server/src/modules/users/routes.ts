@@ -7,7 +7,16 @@ import type { Services } from "../../platform/services.js";
 import { createGroup, deleteGroup, updateGroupUsers } from "./groups-service.js";
 import { withRights } from "./change.js";
 import { createUser, resetPassword, updateUserGroups, updateUserStatus } from "./service.js";
-import { allGroupNames, allUsernames, findGroup, groupMemberNames, listGroups, listUsers, UserTotal } from "./store.js";
+import {
+  allFullNames,
+  allGroupNames,
+  allUsernames,
+  findGroup,
+  groupMemberNames,
+  listGroups,
+  listUsers,
+  UserTotal,
+} from "./store.js";
 
 export function usersModule(app: FastifyInstance, s: Services): void {
   const allUsers = new UserTotal();
@@ -28,6 +37,7 @@ export function usersModule(app: FastifyInstance, s: Services): void {
     return { ...found, items };
   });
   handle(app, usersRoutes.names, () => allUsernames(s.db));
+  handle(app, usersRoutes.fullNames, () => allFullNames(s.db));
   handle(app, usersRoutes.create, (ctx) => createUser(s, ctx, ctx.body));
   handle(app, usersRoutes.updateGroups, (ctx) => updateUserGroups(s, ctx, ctx.params.id, ctx.body));
   handle(app, usersRoutes.updateStatus, (ctx) => updateUserStatus(s, ctx, ctx.params.id, ctx.body.enabled));

@@ -129,6 +129,17 @@ export async function allUsernames(q: Queryable): Promise<string[]> {
   return rows.map((r) => r.username);
 }
 
+/** Usernames with full names, for the two-list dialogs that show both. */
+export async function allFullNames(q: Queryable): Promise<Array<{ username: string; fullName: string }>> {
+  const { rows } = await q.query<{ username: string; first_name: string | null; last_name: string | null }>(
+    "SELECT username, first_name, last_name FROM users ORDER BY username",
+  );
+  return rows.map((r) => ({
+    username: r.username,
+    fullName: [r.first_name, r.last_name].filter(Boolean).join(" ").trim(),
+  }));
+}
+
 export async function allGroupNames(q: Queryable): Promise<string[]> {
   const { rows } = await q.query<{ name: string }>("SELECT name FROM groups ORDER BY lower(name), name");
   return rows.map((r) => r.name);

@@ -16,7 +16,7 @@ import { ComponentPods } from "./parts/ComponentPods";
 import { JobsTable } from "./parts/JobsTable";
 import { ServiceDetailsCard } from "./parts/ServiceDetails";
 import { UsageOverview } from "./parts/UsageOverview";
-import { toComponents } from "./routes";
+import { toComponents } from "./links";
 
 /** Where an in-console launch keeps the component it came from (spec: launch application). */
 export const LAUNCH_STORAGE_KEY = "console.launchedComponent";

@@ -1,8 +1,7 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { componentsPaths } from "./links";
 
 export const componentsRoutes: FeatureRoute[] = [
-  { path: "/components", menu: "components", element: lazy(() => import("./ComponentsPage")) },
+  { path: componentsPaths.list, menu: "components", element: lazy(() => import("./ComponentsPage")) },
 ];
-export const toComponents = (component?: string) =>
-  component ? `/components?component=${encodeURIComponent(component)}` : "/components";

@@ -15,7 +15,7 @@ import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useUsageColor } from "../../shared/ui/Usage";
 import { UsageChart } from "../../shared/ui/UsageChart";
 import { useHost, useHostPods, useHostUsage } from "../home/api";
-import { toHostPodLogs } from "../pod-logs/routes";
+import { toHostPodLogs } from "../pod-logs/links";
 
 function UsageDonut(props: { title: string; percent: number | null; detail: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { hostsPaths } from "./links";
 
 export const hostsRoutes: FeatureRoute[] = [
-  { path: "/hosts/:id", menu: "home", element: lazy(() => import("./HostPage")) },
+  { path: hostsPaths.host, menu: "home", element: lazy(() => import("./HostPage")) },
 ];
-export const toHost = (name: string) => `/hosts/${encodeURIComponent(name)}`;

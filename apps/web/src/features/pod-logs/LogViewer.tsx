@@ -29,7 +29,7 @@ function highlight(line: string, search: string, mark: string): ReactNode {
  * The log lines, virtualised at 20 px a row so 100,000 lines scroll smoothly. It follows
  * the tail while the reader is at the bottom; scrolling up stops following until they return.
  */
-export function LogViewer(props: { lines: string[]; search: string; height: number }) {
+export function LogViewer(props: { lines: string[]; search: string; height: number; activeRow?: number | null }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const parent = useRef<HTMLDivElement>(null);
@@ -46,6 +46,13 @@ export function LogViewer(props: { lines: string[]; search: string; height: numb
     const el = parent.current;
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
   }, [props.lines.length]);
+  // Going to a match stops following the tail, so the match stays in view.
+  const { activeRow } = props;
+  useLayoutEffect(() => {
+    if (activeRow === null || activeRow === undefined) return;
+    atBottom.current = false;
+    virtual.scrollToIndex(activeRow, { align: "center" });
+  }, [activeRow, virtual]);
   return (
     <div
       ref={parent}
@@ -85,7 +92,9 @@ export function LogViewer(props: { lines: string[]; search: string; height: numb
               transform: `translateY(${row.start}px)`,
               whiteSpace: "pre",
               padding: "0 8px",
+              ...(row.index === activeRow ? { background: token.colorPrimaryBg } : {}),
             }}
+            aria-current={row.index === activeRow ? "true" : undefined}
           >
             {highlight(props.lines[row.index]!, props.search, token.colorWarningBg)}
           </div>

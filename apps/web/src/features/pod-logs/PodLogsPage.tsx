@@ -1,5 +1,5 @@
-import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Input, Modal, Select, Tag, Tooltip } from "antd";
+import { ReloadOutlined } from "@ant-design/icons";
+import { Alert, Button, Flex, Modal, Select, Switch, Tag, Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
@@ -9,12 +9,14 @@ import { ApiError, errorMessage } from "../../shared/lib/api";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useJobDetails } from "../components/api";
-import { toComponents } from "../components/routes";
+import { toComponents } from "../components/links";
 import { useHostPods } from "../home/api";
-import { toHost } from "../hosts/routes";
-import { useComponentPods, useLogFollow } from "./api";
+import { toHost } from "../hosts/links";
+import { useComponentPods, useLogFollow, usePreviousLog } from "./api";
+import { LogSearchBar, useLogSearch } from "./LogSearch";
+import { useMergedLogs } from "./mergedLogs";
 import { LogViewer } from "./LogViewer";
-import { toComponentPodLogs, toHostPodLogs } from "./routes";
+import { toComponentPodLogs, toHostPodLogs } from "./links";
 
 const STATE_COLOR = {
   connecting: "default",
@@ -46,6 +48,7 @@ export default function PodLogsPage() {
   const [container, setContainer] = useState<string | undefined>(undefined);
   const [generation, setGeneration] = useState(0);
   const [search, setSearch] = useState("");
+  const [onlyMatching, setOnlyMatching] = useState(false);
   // A new pod starts on its first container (spec section 4).
   useEffect(() => setContainer(undefined), [podName]);
   const activeContainer = container ?? pod?.containers[0];
@@ -56,7 +59,13 @@ export default function PodLogsPage() {
         : null,
     [pod, activeContainer, jobKind],
   );
-  const follow = useLogFollow(target, generation);
+  const [previousRun, setPreviousRun] = useState(false);
+  const [mergedView, setMergedView] = useState(false);
+  const merged = useMergedLogs(podItems, jobKind, mergedView && !host);
+  const follow = useLogFollow(previousRun || mergedView ? null : target, generation);
+  const previous = usePreviousLog(jobKind ? null : target, previousRun && !mergedView);
+  const lines = mergedView ? merged.lines : previousRun ? (previous.data?.lines ?? []) : follow.lines;
+  const found = useLogSearch(lines, search, onlyMatching);
   const jobGone = jobDetails.error instanceof ApiError && jobDetails.error.status === 404;
   const podGone = (!!podItems && !pod) || follow.state === "gone" || jobGone;
   const back = host ? toHost(host) : toComponents(component);
@@ -110,24 +119,61 @@ export default function PodLogsPage() {
               onClick={() => setGeneration((g) => g + 1)}
             />
           </Tooltip>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t("podLogs.search")}
-            aria-label={t("podLogs.search")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 260 }}
+          <LogSearchBar
+            search={search}
+            onSearch={setSearch}
+            onlyMatching={onlyMatching}
+            onOnlyMatching={setOnlyMatching}
+            found={found}
           />
-          {target ? <Tag color={STATE_COLOR[follow.state]}>{t(`podLogs.state.${follow.state}`)}</Tag> : null}
+          {!host && (podItems?.length ?? 0) > 1 ? (
+            <Flex gap={6} align="center">
+              <Switch
+                size="small"
+                id="log-all-pods"
+                aria-label={t("podLogs.allPods")}
+                checked={mergedView}
+                onChange={setMergedView}
+              />
+              <label htmlFor="log-all-pods">{t("podLogs.allPods")}</label>
+            </Flex>
+          ) : null}
+          {!job && pod && !mergedView ? (
+            <Flex gap={6} align="center">
+              <Switch
+                size="small"
+                id="log-previous-run"
+                aria-label={t("podLogs.previousRun")}
+                checked={previousRun}
+                onChange={setPreviousRun}
+              />
+              <label htmlFor="log-previous-run">{t("podLogs.previousRun")}</label>
+            </Flex>
+          ) : null}
+          {target && !previousRun ? (
+            <Tag color={STATE_COLOR[follow.state]}>{t(`podLogs.state.${follow.state}`)}</Tag>
+          ) : null}
           <span aria-live="polite" style={{ marginLeft: "auto" }}>
-            {t("podLogs.lineCount", { count: follow.lines.length })}
+            {t("podLogs.lineCount", { count: lines.length })}
           </span>
         </Flex>
         {podsError ? <Alert type="error" showIcon role="alert" title={podsError} /> : null}
-        {follow.error ? <Alert type="error" showIcon role="alert" title={follow.error} /> : null}
+        {previousRun && previous.error ? (
+          <Alert
+            type="info"
+            showIcon
+            role="alert"
+            title={errorMessage(previous.error).replace(/^query\.previous: /, "")}
+          />
+        ) : null}
+        {follow.error && !previousRun ? <Alert type="error" showIcon role="alert" title={follow.error} /> : null}
         {podGone && !job ? <Alert type="warning" showIcon title={t("podLogs.podGone")} /> : null}
-        <LogViewer lines={follow.lines} search={search.trim()} height={Math.max(300, window.innerHeight - 300)} />
+        <LogViewer
+          lines={found.shown}
+          search={search.trim()}
+          activeRow={found.activeRow}
+          height={Math.max(300, window.innerHeight - 300)}
+        />
       </Flex>
       <Modal
         open={podGone && !!job}

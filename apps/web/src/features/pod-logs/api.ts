@@ -33,6 +33,31 @@ export function useComponentPods(component: string | undefined) {
   });
 }
 
+/** The log of a container's previous run (after a restart); an error says when it has none. */
+export function usePreviousLog(target: { namespace: string; pod: string; container: string } | null, on: boolean) {
+  return useQuery({
+    queryKey: ["cluster", "previous-log", target],
+    queryFn: ({ signal }) =>
+      call<typeof clusterRoutes.podLogs>(
+        "GET",
+        "/k8s-proxy/api/v1/pods/:pod/logs",
+        {
+          params: { pod: target!.pod },
+          query: {
+            namespace: target!.namespace,
+            container: target!.container,
+            previous: "true",
+            tailLines: LOG_TAIL_DEFAULT,
+          },
+        },
+        signal,
+      ),
+    enabled: on && !!target,
+    meta: { quiet: true },
+    retry: false,
+  });
+}
+
 export type FollowState = "connecting" | "following" | "reconnecting" | "gone" | "failed";
 
 /**

@@ -7,12 +7,13 @@ import { useNavigate, useParams } from "react-router";
 import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS, type Tnc } from "@console/contracts";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
-import { formatDateTime, formatPeriod } from "../../shared/lib/format";
+import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useDefaultTerms } from "../settings/generalSettingsApi";
 import { usePolicy, useReview } from "./api";
 import { policyCrumbs, toPolicies } from "./links";
 import { EMAIL, EXTENSIONS } from "./parts/contact";
+import { GrantedPeriod } from "./parts/GrantedPeriod";
 import { PolicyDetails } from "./parts/PolicyDetails";
 
 /** Review of a table access request (spec: table access request review). */
@@ -123,7 +124,7 @@ export default function ReviewPage() {
           />
         </Card>
         <Card title={t("policies.field.period")}>
-          {formatPeriod(tnc.startDate, tnc.endDate) ?? t("policies.noPeriod")}
+          <GrantedPeriod policy={p} value={tnc} onChange={(period) => setTnc({ ...tnc, ...period })} />
         </Card>
         <Card title={t("policies.review.masksAndFilter")}>
           <PolicyDetails policy={p} />

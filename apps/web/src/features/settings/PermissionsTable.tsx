@@ -9,7 +9,7 @@ import { FilterPopover } from "../../shared/ui/FilterPopover";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
 import { ReasonTooltip } from "../../shared/ui/ReasonTooltip";
 import { TransferDialog } from "../../shared/ui/TransferDialog";
-import { useGroupNames, useUserNames } from "../users/api";
+import { useFullNames, useGroupNames, useUserNames } from "../users/api";
 import { NameChips } from "../users/NameChips";
 import {
   matches,
@@ -41,6 +41,7 @@ export function PermissionsTable(props: { kind: PermissionKind }) {
   const rows = usePermissions(kind);
   const [editing, setEditing] = useState<Editing>(null);
   const users = useUserNames(editing?.of === "users");
+  const fullNames = useFullNames(editing?.of === "users");
   const groups = useGroupNames(editing?.of === "groups");
   const assign = useUpdateAssignment(kind);
   const status = useUpdatePermissionStatus(kind);
@@ -158,6 +159,7 @@ export function PermissionsTable(props: { kind: PermissionKind }) {
         subject={editing?.row.name ?? ""}
         all={names.data ?? []}
         assigned={editing ? (editing.of === "users" ? editing.row.assignedUsers : editing.row.assignedGroups) : []}
+        labels={editing?.of === "users" ? fullNames.data : undefined}
         loading={names.isPending}
         onClose={() => setEditing(null)}
         onSave={async (change) => {

@@ -27,12 +27,17 @@ const FIELD_OF: Record<string, keyof NewUser> = {
   "body.groups": "groups",
 };
 
+/** Usernames are lower case without spaces; the form shows the result before saving rather than rewriting what is typed. */
+const usernameOf = (typed: string) => typed.toLowerCase().replace(/\s/g, "");
+
 export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<NewUser>();
   const groups = useGroupNames(props.open);
   const create = useCreateUser();
   const password = Form.useWatch("password", form) ?? "";
+  const typed = Form.useWatch("username", form) ?? "";
+  const resulting = usernameOf(typed);
 
   useEffect(() => {
     if (props.open) {
@@ -43,7 +48,13 @@ export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
 
   const submit = (values: NewUser) =>
     create.mutate(
-      { ...values, lastName: values.lastName ?? "", email: values.email ?? "", groups: values.groups ?? [] },
+      {
+        ...values,
+        username: usernameOf(values.username),
+        lastName: values.lastName ?? "",
+        email: values.email ?? "",
+        groups: values.groups ?? [],
+      },
       {
         onSuccess: (user) => {
           toast.success(t("users.add.done", { username: user.username }));
@@ -85,11 +96,22 @@ export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
         <Form.Item
           name="username"
           label={t("users.add.username")}
-          extra={t("users.add.usernameHint")}
-          normalize={(v: string) => v.toLowerCase().replace(/\s/g, "")}
+          extra={
+            <>
+              {t("users.add.usernameHint")}
+              {resulting && resulting !== typed && (
+                <div role="status">{t("users.add.usernameResult", { username: resulting })}</div>
+              )}
+            </>
+          }
           rules={[
             required(t("users.add.username")),
-            { pattern: USERNAME_PATTERN, message: t("users.add.usernameInvalid") },
+            {
+              validator: (_, v: string | undefined) =>
+                !v || USERNAME_PATTERN.test(usernameOf(v))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("users.add.usernameInvalid"))),
+            },
           ]}
         >
           <Input autoComplete="off" maxLength={64} />

@@ -9,7 +9,7 @@ import { confirmDestroy } from "../../shared/ui/confirm";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
 import { ReasonTooltip } from "../../shared/ui/ReasonTooltip";
 import { TransferDialog } from "../../shared/ui/TransferDialog";
-import { useDeleteGroup, useGroupMembers, useGroups, useUpdateGroupUsers, useUserNames } from "./api";
+import { useDeleteGroup, useGroupMembers, useGroups, useUpdateGroupUsers, useUserNames, useFullNames } from "./api";
 import { CreateGroupDialog } from "./CreateGroupDialog";
 import { NameChips } from "./NameChips";
 
@@ -39,6 +39,7 @@ export function GroupsTab() {
   const [creating, setCreating] = useState(false);
   const members = useGroupMembers(editing?.id ?? null);
   const usernames = useUserNames(!!editing);
+  const fullNames = useFullNames(!!editing);
   const update = useUpdateGroupUsers();
   const remove = useDeleteGroup();
 
@@ -146,6 +147,7 @@ export function GroupsTab() {
         subject={editing?.name ?? ""}
         all={usernames.data ?? []}
         assigned={members.data ?? []}
+        labels={fullNames.data}
         loading={usernames.isPending || members.isPending}
         onClose={() => setEditing(null)}
         onSave={async (change) => {

@@ -15,6 +15,7 @@ export const usersKeys = {
   all: ["users"] as const,
   list: (q: UserQuery) => ["users", "list", q] as const,
   names: ["users", "names"] as const,
+  fullNames: ["users", "full-names"] as const,
   groups: (q: GroupQuery) => ["users", "groups", q] as const,
   groupNames: ["users", "groupNames"] as const,
   members: (id: string) => ["users", "members", id] as const,
@@ -41,6 +42,18 @@ export function useGroups(query: GroupQuery) {
     queryKey: [...usersKeys.groups(query), refreshedAt],
     queryFn: ({ signal }) => call<typeof groupsRoutes.list>("GET", "/admin-api/api/v1/groups", { query }, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Full names by username, for the two-list dialogs that show both. */
+export function useFullNames(enabled = true) {
+  return useQuery({
+    queryKey: usersKeys.fullNames,
+    queryFn: ({ signal }) =>
+      call<typeof usersRoutes.fullNames>("GET", "/admin-api/api/v1/users/full-names", {}, signal),
+    select: (people) => Object.fromEntries(people.filter((p) => p.fullName).map((p) => [p.username, p.fullName])),
+    enabled,
+    staleTime: 30_000,
   });
 }
 

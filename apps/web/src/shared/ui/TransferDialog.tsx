@@ -1,4 +1,4 @@
-import { Modal, Transfer } from "antd";
+import { Modal, Transfer, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -19,6 +19,8 @@ export function TransferDialog(props: {
   subject: string;
   all: string[];
   assigned: string[];
+  /** A full name for each key that has one, shown beside it (users by username). */
+  labels?: Record<string, string>;
   loading?: boolean;
   onSave: (change: TransferChange) => Promise<unknown>;
   onClose: () => void;
@@ -34,8 +36,8 @@ export function TransferDialog(props: {
     () =>
       [...new Set([...props.all, ...props.assigned])]
         .sort((a, b) => a.localeCompare(b))
-        .map((key) => ({ key, title: key })),
-    [props.all, props.assigned],
+        .map((key) => ({ key, title: key, description: props.labels?.[key] ?? "" })),
+    [props.all, props.assigned, props.labels],
   );
   const before = new Set(props.assigned);
   const after = new Set(target);
@@ -78,7 +80,18 @@ export function TransferDialog(props: {
         dataSource={dataSource}
         targetKeys={target}
         onChange={(keys) => setTarget(keys.map(String))}
-        render={(item) => item.title}
+        render={(item) =>
+          item.description ? (
+            <span>
+              {item.title} <Typography.Text type="secondary">· {item.description}</Typography.Text>
+            </span>
+          ) : (
+            item.title
+          )
+        }
+        filterOption={(input, item) =>
+          `${item.title} ${item.description}`.toLowerCase().includes(input.trim().toLowerCase())
+        }
         titles={[t("transfer.available"), t("transfer.assigned")]}
         showSearch
         oneWay={false}

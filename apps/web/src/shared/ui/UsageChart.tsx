@@ -58,6 +58,7 @@ export function UsageChart(props: {
                 tickFormatter={(v: number) => props.series[0]!.format(v)}
               />
               <Tooltip
+                cursor={{ stroke: token.colorBorder }}
                 labelFormatter={(t) => dayjs(Number(t)).format("HH:mm:ss")}
                 formatter={(v, name) => {
                   const s = props.series.find((x) => x.name === name);

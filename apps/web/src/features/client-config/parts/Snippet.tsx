@@ -8,7 +8,7 @@ import { CopyButton } from "../../../shared/ui/CopyButton";
  * A block of code to copy. `code` is what is shown (the token masked until revealed);
  * `copyCode` what the copy button puts on the clipboard.
  */
-export function Snippet(props: { code: string; copyCode?: string; label?: string }) {
+export function Snippet(props: { code: string; copyCode?: string; label?: string; wrap?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -26,6 +26,8 @@ export function Snippet(props: { code: string; copyCode?: string; label?: string
           margin: 0,
           padding: "10px 44px 10px 12px",
           overflowX: "auto",
+          // In a drawer long lines (a token, a URL) wrap rather than run off to the side.
+          ...(props.wrap ? { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } : {}),
           fontSize: 13,
           lineHeight: 1.5,
           fontFamily: token.fontFamilyCode,
@@ -50,7 +52,7 @@ export function SnippetDrawer(props: { title: string; code: string; copyCode: st
         {t("clientConfig.viewCode")}
       </Button>
       <Drawer title={props.title} open={open} onClose={() => setOpen(false)} size="large">
-        <Snippet code={props.code} copyCode={props.copyCode} />
+        <Snippet code={props.code} copyCode={props.copyCode} wrap />
       </Drawer>
     </>
   );

@@ -7,7 +7,7 @@ import { useListState } from "../../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";
 import { StatusBadge } from "../../../shared/ui/StatusBadge";
 import { Link } from "react-router";
-import { toComponentPodLogs } from "../../pod-logs/routes";
+import { toComponentPodLogs } from "../../pod-logs/links";
 
 /** 'not ready' when nothing runs, succeeded or failed; 'unhealthy' when something failed; else 'healthy'. */
 export function healthTag(values: ComponentStatistics["values"]): "notReady" | "unhealthy" | "healthy" {

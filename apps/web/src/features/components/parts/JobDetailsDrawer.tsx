@@ -5,7 +5,7 @@ import type { JobDetails, JobKind, JobPod } from "@console/contracts";
 import { errorMessage } from "../../../shared/lib/api";
 import { formatBytes, formatDateTime, formatDuration, orPlaceholder, PLACEHOLDER } from "../../../shared/lib/format";
 import { StatusBadge } from "../../../shared/ui/StatusBadge";
-import { toComponentPodLogs } from "../../pod-logs/routes";
+import { toComponentPodLogs } from "../../pod-logs/links";
 import { useJobDetails, useJobOverview } from "../api";
 import { jobBadge } from "./jobStatus";
 

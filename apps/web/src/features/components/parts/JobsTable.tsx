@@ -19,7 +19,7 @@ import { useListState } from "../../../shared/lib/useListState";
 import { confirmDestroy } from "../../../shared/ui/confirm";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";
 import { StatusBadge } from "../../../shared/ui/StatusBadge";
-import { toComponentPodLogs } from "../../pod-logs/routes";
+import { toComponentPodLogs } from "../../pod-logs/links";
 import { useDeleteJobs, useJobs } from "../api";
 import { JobDetailsDrawer } from "./JobDetailsDrawer";
 import { jobBadge } from "./jobStatus";

@@ -1,6 +1,5 @@
-import { Card, Col, Flex, Row, Skeleton, theme, Typography } from "antd";
+import { Card, Col, Flex, Progress, Row, Skeleton, theme, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Cell, Pie, PieChart } from "recharts";
 import { WORKLOAD_KINDS, type NodeList, type Workloads } from "@console/contracts";
 import { abbreviateNumber } from "../../../shared/lib/format";
 
@@ -12,10 +11,6 @@ function NodeHealth(props: { nodes: NodeList }) {
   const ready = props.nodes.items.filter((n) => n.status === "Ready").length;
   const percent = total ? Math.round((ready / total) * 100) : 0;
   const color = ready === total ? token.colorSuccess : token.colorError;
-  const data = [
-    { name: "ready", value: ready },
-    { name: "not-ready", value: total - ready },
-  ];
   return (
     <Flex
       vertical
@@ -24,31 +19,16 @@ function NodeHealth(props: { nodes: NodeList }) {
       role="img"
       aria-label={t("cluster.nodeHealthLabel", { percent, ready, total })}
     >
-      <div style={{ position: "relative", width: 140, height: 140 }}>
-        <PieChart width={140} height={140} accessibilityLayer={false}>
-          <Pie
-            rootTabIndex={-1}
-            data={data}
-            dataKey="value"
-            innerRadius={48}
-            outerRadius={64}
-            startAngle={90}
-            endAngle={-270}
-            isAnimationActive={false}
-          >
-            <Cell fill={color} />
-            <Cell fill={token.colorFillSecondary} />
-          </Pie>
-        </PieChart>
-        <Flex
-          vertical
-          align="center"
-          justify="center"
-          style={{ position: "absolute", inset: 0, color, fontSize: 22, fontWeight: 600 }}
-        >
-          {percent}%
-        </Flex>
-      </div>
+      {/* A two-part ring drawn by antd's progress circle: no chart library on home. */}
+      <Progress
+        type="circle"
+        size={140}
+        percent={percent}
+        strokeWidth={11}
+        strokeColor={color}
+        railColor={token.colorFillSecondary}
+        format={() => <span style={{ color, fontSize: 22, fontWeight: 600 }}>{percent}%</span>}
+      />
       <Typography.Text type="secondary">{t("cluster.nodeHealth")}</Typography.Text>
     </Flex>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useComponentList } from "../../../app/queries";
 import { StatusBadge } from "../../../shared/ui/StatusBadge";
-import { toComponents } from "../../components/routes";
+import { toComponents } from "../../components/links";
 
 /** The components panel on home: each observable component with its state. */
 export function ComponentsPanel() {

@@ -8,7 +8,7 @@ import { useListState } from "../../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";
 import { StatusBadge } from "../../../shared/ui/StatusBadge";
 import { UsageValue } from "../../../shared/ui/Usage";
-import { toHost } from "../../hosts/routes";
+import { toHost } from "../../hosts/links";
 
 type Tab = "all" | "master" | "worker";
 

@@ -25,6 +25,8 @@ function ChartCard(props: { title: string; points: Point[] | undefined; loading:
       formatter={(v) => [v, t("insights.users")]}
       contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorder}` }}
       labelStyle={{ color: token.colorText }}
+      // A soft band under the hovered bar or a thin line at the hovered point, in either theme.
+      cursor={props.kind === "bar" ? { fill: token.colorFillTertiary } : { stroke: token.colorBorder }}
     />
   );
   return (

@@ -1,7 +1,8 @@
-import { Card, Col, Row, Statistic, Tooltip } from "antd";
+import { Card, Col, Row, Statistic } from "antd";
 import type { Analytics } from "@console/contracts";
 import { useTranslation } from "react-i18next";
 import { abbreviateNumber, PLACEHOLDER } from "../../../shared/lib/format";
+import { NameText } from "./NameText";
 
 /** The analytics block: counts, then the single most active user, table and pair. */
 export function StatCards(props: { analytics: Analytics | undefined; loading: boolean }) {
@@ -38,21 +39,7 @@ export function StatCards(props: { analytics: Analytics | undefined; loading: bo
               <Statistic
                 title={t(key)}
                 value={value ?? PLACEHOLDER}
-                formatter={(v) => (
-                  <Tooltip title={String(v)}>
-                    <span
-                      style={{
-                        display: "block",
-                        fontSize: 16,
-                        overflow: "hidden",
-                        textOverflow: "ellipsis",
-                        whiteSpace: "nowrap",
-                      }}
-                    >
-                      {String(v)}
-                    </span>
-                  </Tooltip>
-                )}
+                formatter={(v) => <NameText name={String(v)} fontSize={16} />}
               />
             </Card>
           </Col>

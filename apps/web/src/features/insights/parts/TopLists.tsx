@@ -1,4 +1,5 @@
 import { Card, Empty, Flex, theme } from "antd";
+import { NameText } from "./NameText";
 import type { Analytics } from "@console/contracts";
 import { useTranslation } from "react-i18next";
 import { abbreviateNumber } from "../../../shared/lib/format";
@@ -15,10 +16,10 @@ function TopList(props: { title: string; items: Ranked | undefined; loading: boo
           {props.items.map((item, i) => (
             <li key={item.name} style={{ padding: "6px 0", borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
               <Flex justify="space-between" gap={8} style={{ minWidth: 0 }}>
-                <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }} title={item.name}>
-                  <span style={{ color: token.colorTextSecondary, marginRight: 8 }}>{i + 1}.</span>
-                  {item.name}
-                </span>
+                <Flex style={{ minWidth: 0, flex: 1 }}>
+                  <span style={{ color: token.colorTextSecondary, marginRight: 8, flex: "none" }}>{i + 1}.</span>
+                  <NameText name={item.name} />
+                </Flex>
                 <span style={{ color: token.colorTextSecondary, flex: "none" }}>
                   {t("insights.queriesCount", { count: item.count, formatted: abbreviateNumber(item.count) })}
                 </span>

@@ -1,10 +1,9 @@
 import { SEARCH } from "../parts/search";
-import { Alert, Checkbox, Form, Input, Select, Switch } from "antd";
+import { Alert, Checkbox, Form, Input, Select } from "antd";
 import type { CheckboxGroupProps } from "antd/es/checkbox";
 import { useTranslation } from "react-i18next";
 import {
   ALL,
-  CATALOG_ACCESS,
   POLICY_CATEGORIES,
   POLICY_LIMITS,
   PRIVILEGES,
@@ -135,20 +134,6 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
       {v.category && v.category !== "catalog" ? (
         <Form.Item name="tablePrivileges" label={t("policies.field.privileges")} required={v.category !== "schema"}>
           <PrivilegeChecks label={t("policies.field.privileges")} />
-        </Form.Item>
-      ) : null}
-      {v.category === "catalog" || v.category === "schema" ? (
-        <Form.Item name="allow" label={t("policies.field.access")}>
-          <Select
-            showSearch={SEARCH}
-            aria-label={t("policies.field.access")}
-            options={CATALOG_ACCESS.map((a) => ({ value: a, label: t(`policies.access.${a}`) }))}
-          />
-        </Form.Item>
-      ) : null}
-      {v.category === "schema" ? (
-        <Form.Item name="owner" label={t("policies.field.owner")} valuePropName="checked">
-          <Switch aria-label={t("policies.field.owner")} />
         </Form.Item>
       ) : null}
     </>

@@ -232,7 +232,7 @@ export default function PolicyWizardPage() {
                   ) : null}
                 </div>
                 <div hidden={stepId !== "access"}>
-                  <AccessStep />
+                  <AccessStep category={values.category} privileges={values.tablePrivileges} />
                 </div>
               </Form>
               <Flex justify="flex-end" gap={8}>

@@ -1,0 +1,44 @@
+import type { Policy } from "@console/contracts";
+import type { PolicyRow } from "./store.js";
+
+/** Whether the policy's access period has ended. */
+export function isExpired(r: Pick<PolicyRow, "end_date">, now = Date.now()): boolean {
+  return r.end_date !== null && r.end_date.getTime() < now;
+}
+
+/** A stored policy row as the API shows it, with its expiry and the list's sync status. */
+export function toPolicy(r: PolicyRow, now = Date.now()): Policy {
+  const expired = isExpired(r, now);
+  const syncStatus: Policy["syncStatus"] =
+    r.synced && expired
+      ? "expired"
+      : r.approval_status === "PENDING_APPROVAL"
+        ? "pendingApproval"
+        : r.approval_status === "REJECTED"
+          ? "rejected"
+          : r.approval_status === "APPROVED"
+            ? r.synced
+              ? "synced"
+              : "approved"
+            : r.synced
+              ? "synced"
+              : "readyToSync";
+  return {
+    id: r.id,
+    priority: r.priority,
+    policyName: r.policy_name,
+    category: r.category,
+    state: r.state,
+    approvalStatus: r.approval_status,
+    systemPolicy: r.system_policy,
+    synced: r.synced,
+    expired,
+    syncStatus,
+    ...r.body,
+    requestedPeriod: r.body.requestedPeriod ?? null,
+    createdBy: r.created_by,
+    createdAt: r.created_at.toISOString(),
+    updatedBy: r.updated_by,
+    updatedAt: r.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,19 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+import "../i18n";
+
+// antd reads these browser APIs, which happy-dom leaves out.
+if (!window.matchMedia)
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+
+afterEach(() => cleanup());

@@ -1,0 +1,51 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { screenshot } from "../support/browser.js";
+import { adminPagePerTest } from "../support/session.js";
+
+const baseUrl = inject("baseUrl");
+
+describe("searching a pod's log", () => {
+  let page: Page;
+  adminPagePerTest(baseUrl, (p) => (page = p));
+
+  it("counts the matches, steps through them, and can show matching lines only", async () => {
+    await page.goto(`${baseUrl}/hosts/podlogs/master-01/etcd-master-01`);
+    const log = page.getByRole("log", { name: "Log lines" });
+    await log.getByText(/INFO/).first().waitFor();
+    await page.getByRole("textbox", { name: "Search the log" }).fill("info");
+    const count = page.getByRole("status").filter({ hasText: / of \d+$/ });
+    await count.waitFor();
+    const total = Number((await count.innerText()).split(" of ")[1]);
+    expect(total).toBeGreaterThan(1);
+    expect(await count.innerText()).toBe(`1 of ${total}`);
+    await page.getByRole("button", { name: "Next match" }).click();
+    await expect.poll(() => count.innerText()).toBe(`2 of ${total}`);
+    // The current match is marked and in view.
+    const current = log.locator("[aria-current=true]");
+    expect((await current.innerText()).toLowerCase()).toContain("info");
+    expect(await current.isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Previous match" }).click();
+    await page.getByRole("button", { name: "Previous match" }).click();
+    // From the first match, previous wraps round to the last (lines keep arriving: read both figures).
+    await expect
+      .poll(async () => {
+        const [at, of] = (await count.innerText()).split(" of ").map(Number);
+        return at === of && at! >= total;
+      })
+      .toBe(true);
+
+    await page.getByRole("switch", { name: "Matching lines only" }).click();
+    await expect
+      .poll(async () =>
+        (await log.locator("[style*='translateY']").allInnerTexts()).every((l) => l.toLowerCase().includes("info")),
+      )
+      .toBe(true);
+    expect(await count.innerText()).toMatch(/^\d+ of \d+$/);
+    await screenshot(page, "pod-logs-search-matching-only");
+
+    await page.getByRole("textbox", { name: "Search the log" }).fill("no-such-text-anywhere");
+    await page.getByRole("status").filter({ hasText: "No match" }).waitFor();
+    expect(await page.getByRole("button", { name: "Next match" }).isDisabled()).toBe(true);
+  });
+});
