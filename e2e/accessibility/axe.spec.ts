@@ -13,14 +13,21 @@ const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 const REQUESTER = "a11y-req";
 
-/** Every path the console's features declare (apps/web/src/features/x/routes.tsx). */
+/**
+ * Every path the console's features declare (apps/web/src/features/x/routes.tsx), written there
+ * as a string or as a name from the feature's links.ts (`path: hostsPaths.host`).
+ */
 function declaredPaths(): string[] {
   const dir = path.join(ROOT, "apps/web/src/features");
-  return fs
-    .readdirSync(dir)
-    .map((f) => path.join(dir, f, "routes.tsx"))
-    .filter((f) => fs.existsSync(f))
-    .flatMap((f) => [...fs.readFileSync(f, "utf8").matchAll(/path:\s*"([^"]+)"/g)].map((m) => m[1]!));
+  return fs.readdirSync(dir).flatMap((feature) => {
+    const read = (file: string) => {
+      const f = path.join(dir, feature, file);
+      return fs.existsSync(f) ? fs.readFileSync(f, "utf8") : "";
+    };
+    const links = read("links.ts");
+    const named = (key: string) => links.match(new RegExp(`\\b${key}:\\s*"([^"]+)"`))?.[1] ?? `unresolved ${key}`;
+    return [...read("routes.tsx").matchAll(/path:\s*(?:"([^"]+)"|\w+Paths\.(\w+))/g)].map((m) => m[1] ?? named(m[2]!));
+  });
 }
 
 describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", () => {
@@ -73,6 +80,7 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", () => {
       ["/policy-management/publications", "/policy-management/publications"],
       ["/policy-management/what-can-see", "/policy-management/what-can-see"],
       ["/insights", "/insights"],
+      ["/my-access", "/my-access"],
       ["/client-configuration", "/client-configuration"],
       ["/settings", "/settings"],
       ["/settings/menu", "/settings/menu"],

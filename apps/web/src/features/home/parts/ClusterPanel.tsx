@@ -12,15 +12,10 @@ function NodeHealth(props: { nodes: NodeList }) {
   const percent = total ? Math.round((ready / total) * 100) : 0;
   const color = ready === total ? token.colorSuccess : token.colorError;
   return (
-    <Flex
-      vertical
-      align="center"
-      gap={4}
-      role="img"
-      aria-label={t("cluster.nodeHealthLabel", { percent, ready, total })}
-    >
-      {/* A two-part ring drawn by antd's progress circle: no chart library on home. */}
+    <Flex vertical align="center" gap={4}>
+      {/* A two-part ring drawn by antd's progress circle (a named progressbar): no chart library on home. */}
       <Progress
+        aria-label={t("cluster.nodeHealthLabel", { percent, ready, total })}
         type="circle"
         size={140}
         percent={percent}
