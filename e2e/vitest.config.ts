@@ -7,7 +7,8 @@ export default defineConfig({
     include: ["e2e/**/*.spec.ts"],
     globalSetup: ["e2e/support/global-setup.ts"],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A server start (migrating a new PGlite) can take minutes on a busy two-core machine.
+    hookTimeout: 240_000,
     pool: "forks",
     maxWorkers: 2,
     fileParallelism: true,

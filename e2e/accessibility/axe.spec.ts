@@ -30,7 +30,8 @@ function declaredPaths(): string[] {
   });
 }
 
-describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", () => {
+// A sweep of every screen takes a minute or two while the other browser tests run beside it.
+describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 600_000 }, () => {
   let browser: Browser;
   let page: Page;
   /** Route pattern -> the address visited for it. */

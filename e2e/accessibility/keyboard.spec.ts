@@ -19,7 +19,7 @@ async function press(page: Page, name: string, key = "Enter", back = false): Pro
   await page.keyboard.press(key);
 }
 
-describe("one whole task with the keyboard alone", () => {
+describe("one whole task with the keyboard alone", { timeout: 300_000 }, () => {
   beforeAll(async () => {
     await createUser(databaseUrl, REQUESTER, REQUESTER_PASSWORD);
   });

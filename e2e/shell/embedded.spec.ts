@@ -11,7 +11,8 @@ describe("the console on its embedded defaults", () => {
   });
   afterAll(() => server.stop());
 
-  it("stops cleanly on SIGTERM", async () => {
+  // A second embedded start migrates a new PGlite: slow on a busy machine, within startServer's own limit.
+  it("stops cleanly on SIGTERM", { timeout: 250_000 }, async () => {
     const other = await startServer("embedded-stop", {});
     await other.stop();
     expect(other.process.exitCode).toBe(0);

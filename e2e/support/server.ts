@@ -51,7 +51,7 @@ export async function startServer(name: string, env: Record<string, string>): Pr
     },
     stdio: ["ignore", log, log],
   });
-  const deadline = Date.now() + 100_000; // within the 120 s hook timeout; a first embedded start migrates PGlite
+  const deadline = Date.now() + 200_000; // a first embedded start migrates PGlite: slow on a busy machine
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`server ${name} exited: ${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
