@@ -61,6 +61,8 @@ describe("one whole task with the keyboard alone", () => {
       await press(user, "user menu");
       await press(user, "My access");
       await user.getByRole("heading", { name: "My access" }).waitFor();
+      // The user menu closes as My access opens.
+      await user.getByRole("button", { name: /Logout$/ }).waitFor({ state: "hidden" });
       await press(user, "Request more access to hive.sales.customers");
       const form = user.getByRole("dialog", { name: "Request access" });
       await form.getByText("customers", { exact: true }).waitFor();
