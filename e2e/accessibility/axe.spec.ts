@@ -8,6 +8,7 @@ import { ROOT } from "../support/server.js";
 import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
 import { adminApi } from "../users/main.js";
 import { settled, useTheme, violations, type Theme } from "./main.js";
+import { OVERLAYS, prepareOverlays, searchTheLog } from "./overlays.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -55,6 +56,7 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
       schemaName: "sales",
       tableName: "customers",
     });
+    await prepareOverlays(baseUrl, token);
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
@@ -122,31 +124,40 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
     });
   }
 
-  /** What opens over a screen: where, the button that opens it. Each closes with Escape. */
-  const overlays: Array<[string, RegExp]> = [
-    ["/home", /user menu$/],
-    ["/home", /^Quick launch$/],
-    ["/policy-management", /Filter$/],
-    ["/policy-management", /Sync$/],
-    ["/audits", /Filter$/],
-  ];
-
   for (const theme of ["light", "dark"] as Theme[]) {
-    it(`finds no violation in the menus, popovers and dialogs in the ${theme} theme; Escape closes them`, async () => {
+    it(`finds no violation in the menus, popovers, dialogs and drawers in the ${theme} theme; Escape closes them`, async () => {
       await useTheme(page, theme);
       const found: string[] = [];
-      for (const [where, name] of overlays) {
+      for (const { where, prepare, opener: openerOf, dialog } of OVERLAYS) {
         await page.goto(`${baseUrl}${where}`);
         await settled(page);
-        const opener = page.getByRole("button", { name }).first();
-        await opener.click();
-        const open = page.locator(".ant-popover:visible, .ant-modal-wrap:visible, .ant-drawer-open").first();
+        await prepare?.(page);
+        const opener = openerOf(page);
+        // Opened from the keyboard: focus on its button, Enter.
+        await opener.focus();
+        await page.keyboard.press("Enter");
+        const open = dialog
+          ? page.getByRole("dialog", { name: dialog })
+          : page.locator(".ant-popover:visible, .ant-modal-wrap:visible, .ant-drawer-open").first();
         await open.waitFor();
         await settled(page);
-        found.push(...(await violations(page, `${theme} ${where} ${name.source}`)));
+        const label = `${theme} ${where} ${dialog ?? (await opener.textContent())}`;
+        found.push(...(await violations(page, label)));
         await page.keyboard.press("Escape");
         await open.waitFor({ state: "hidden" });
+        if (dialog) {
+          // Focus goes back to the button that opened it.
+          await expect
+            .poll(() => opener.evaluate((el) => el === document.activeElement), { message: label })
+            .toBe(true);
+        }
       }
+      // The log viewer while it searches.
+      await page.goto(`${baseUrl}${podHref(visits)}`);
+      await settled(page);
+      await searchTheLog(page);
+      await settled(page);
+      found.push(...(await violations(page, `${theme} log viewer searching`)));
       if (found.length) console.error(`${found.length} accessibility violations:\n${found.join("\n")}`);
       expect(found).toEqual([]);
     });

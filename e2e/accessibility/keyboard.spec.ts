@@ -19,23 +19,75 @@ async function press(page: Page, name: string, key = "Enter", back = false): Pro
   await page.keyboard.press(key);
 }
 
+/** Signs in with Tab, typing and Enter; waits for the first screen. */
+async function signInByKeyboard(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await tabTo(page, page.getByLabel("Username"));
+  await page.keyboard.type(username);
+  await tabTo(page, page.getByLabel("Password"));
+  await page.keyboard.type(password);
+  await page.keyboard.press("Enter");
+  // The callback returns to "/", which sends the user on to their landing page.
+  await page.waitForURL(
+    (u) => u.pathname !== "/" && !u.pathname.startsWith("/interaction") && !u.pathname.startsWith("/login"),
+  );
+  await page.getByRole("button", { name: /user menu$/ }).waitFor();
+}
+
 describe("one whole task with the keyboard alone", { timeout: 300_000 }, () => {
   beforeAll(async () => {
     await createUser(databaseUrl, REQUESTER, REQUESTER_PASSWORD);
+    // The requester reads the customers already (published), so My access lists the table.
+    const token = await apiToken(baseUrl);
+    await adminApi(baseUrl, token, "POST", "/acl/add", {
+      policyName: "keyboard requester customers",
+      category: "tables",
+      catalogName: "hive",
+      schemaName: ["sales"],
+      tables: ["customers"],
+      tablePrivileges: ["SELECT"],
+      assignToUsers: [REQUESTER],
+    });
+    await adminApi(baseUrl, token, "PUT", "/acl/sync");
   });
 
-  it("signs in, skips to the content, creates a policy, and approves a request for access, without the mouse", async () => {
+  it("asks for access from My access, signs in, skips to the content, creates a policy, and approves the request, without the mouse", async () => {
     const browser = await launchBrowser();
     try {
+      // The user asks for access from My access, reached through the user menu, and sends the form.
+      const asked = await newPage(browser);
+      const user = asked.page;
+      await signInByKeyboard(user, REQUESTER, REQUESTER_PASSWORD);
+      await press(user, "user menu");
+      await press(user, "My access");
+      await user.getByRole("heading", { name: "My access" }).waitFor();
+      // The user menu closes as My access opens.
+      await user.getByRole("button", { name: /Logout$/ }).waitFor({ state: "hidden" });
+      await press(user, "Request more access to hive.sales.customers");
+      const form = user.getByRole("dialog", { name: "Request access" });
+      await form.getByText("customers", { exact: true }).waitFor();
+      // Focus is in the form as it opens; Tab walks its fields.
+      expect(await form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      for (const [field, value] of [
+        ["Reason", "Quarterly revenue report"],
+        ["Name", "Rana Haddad"],
+        ["Phone number", "501234567"],
+        ["E-mail", "rana@example.com"],
+      ] as const) {
+        await tabTo(user, form.getByRole("textbox", { name: field, exact: true }));
+        await user.keyboard.press("ControlOrMeta+A");
+        await user.keyboard.type(value);
+      }
+      await screenshot(user, "a11y-keyboard-request-form");
+      await press(user, "Send request");
+      await user.getByText("Your access request was sent for review.").waitFor();
+      await form.waitFor({ state: "hidden" });
+      await user.getByRole("region", { name: "My access requests" }).getByText("Pending").waitFor();
+      await asked.context.close();
+
       const { page } = await newPage(browser);
-      // Sign in: the fields and the button are reached with Tab.
-      await page.goto(`${baseUrl}/login`);
-      await tabTo(page, page.getByLabel("Username"));
-      await page.keyboard.type("admin");
-      await tabTo(page, page.getByLabel("Password"));
-      await page.keyboard.type(ADMIN_PASSWORD);
-      await page.keyboard.press("Enter");
-      await page.waitForURL((u) => u.pathname === "/home");
+      await signInByKeyboard(page, "admin", ADMIN_PASSWORD);
+      expect(page.url()).toMatch(/\/home$/);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
 
       // The first Tab shows the skip link; Enter moves focus to the screen's content.
@@ -91,13 +143,17 @@ describe("one whole task with the keyboard alone", { timeout: 300_000 }, () => {
       await page.getByText("Policy created").waitFor();
       await page.getByRole("heading", { name: "Policy Management" }).waitFor();
 
-      // The user asks for access to a table: the request waits for approval.
+      // The request the user sent waits for approval.
       const requester = await apiToken(baseUrl, REQUESTER, REQUESTER_PASSWORD);
-      const request = await adminApi<{ id: number; policyName: string }>(baseUrl, requester, "POST", "/acl/requests", {
-        catalogName: "hive",
-        schemaName: "sales",
-        tableName: "customers",
-      });
+      const mine = await adminApi<{ items: Array<{ id: number; policyName: string; reason: string }> }>(
+        baseUrl,
+        requester,
+        "GET",
+        "/acl/me/requests",
+      );
+      expect(mine.items).toHaveLength(1);
+      const request = mine.items[0]!;
+      expect(request.reason).toBe("Quarterly revenue report");
 
       // The administrator finds it with the search box and opens its review from the row's button.
       await page.reload();
@@ -109,19 +165,14 @@ describe("one whole task with the keyboard alone", { timeout: 300_000 }, () => {
       await press(page, `Review ${request.policyName}`);
       await page.getByRole("heading", { name: "Table access request" }).waitFor();
       await page.getByText(request.policyName).waitFor();
-      for (const [field, value] of [
-        ["Description", "Quarterly revenue report"],
-        ["Name", "Rana Haddad"],
-        ["Phone number", "501234567"],
-        ["E-mail", "rana@example.com"],
-      ] as const) {
-        await tabTo(page, page.getByRole("textbox", { name: field, exact: true }));
-        await page.keyboard.type(value);
-      }
-      await page.keyboard.press("Tab"); // leaving the last field checks it
+      // The form's reason and contact come with the request.
+      expect(await page.getByRole("textbox", { name: "Description", exact: true }).inputValue()).toBe(
+        "Quarterly revenue report",
+      );
+      expect(await page.getByRole("textbox", { name: "E-mail", exact: true }).inputValue()).toBe("rana@example.com");
       await expect.poll(() => page.getByRole("button", { name: "Approve" }).isEnabled()).toBe(true);
       await screenshot(page, "a11y-keyboard-review");
-      await press(page, "Approve", "Enter", true);
+      await press(page, "Approve");
       await page.getByText(`Request ${request.policyName} approved.`).waitFor();
 
       const token = await apiToken(baseUrl);

@@ -62,9 +62,13 @@ const primaryAsText = (color: string) => ({
   Anchor: { colorPrimary: color },
 });
 
-/** An empty table's "No data" is read, not a disabled control: description colour, not the disabled one. */
+/**
+ * An empty table's or two-list dialog's "No data" is read, not a disabled control: description
+ * colour, not the disabled one.
+ */
 const emptyTable = (dark: boolean) => ({
   Table: { colorTextDisabled: dark ? DARK.colorTextTertiary : LIGHT.colorTextTertiary },
+  Transfer: { colorTextDisabled: dark ? DARK.colorTextTertiary : LIGHT.colorTextTertiary },
 });
 
 export function appTheme(dark: boolean): ThemeConfig {

@@ -20,6 +20,8 @@ function UserPopover() {
   const setDark = useShell((s) => s.setDarkMode);
   const unsaved = useShell((s) => s.hasUnsavedChanges);
   const { token } = theme.useToken();
+  // Closed when My access opens, so the menu does not stay over the new screen.
+  const [open, setOpen] = useState(false);
 
   const logout = () => {
     if (!unsaved) return void signOut();
@@ -49,14 +51,14 @@ function UserPopover() {
           onChange={setDark}
         />
       </Flex>
-      <MyAccessButton />
+      <MyAccessButton onOpen={() => setOpen(false)} />
       <Button icon={<LogoutOutlined />} onClick={logout} block>
         {t("header.logout")}
       </Button>
     </Flex>
   );
   return (
-    <Popover content={content} trigger="click" placement="bottomRight">
+    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
       <Button
         type="text"
         aria-label={me?.name ? t("header.userMenuOf", { name: me.name }) : t("header.userMenu")}

@@ -33,11 +33,15 @@ export function PendingRequestsBadge() {
 }
 
 /** The user menu's way to "My access", open to every signed-in user. */
-export function MyAccessButton() {
+export function MyAccessButton(props: { onOpen?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const open = () => {
+    props.onOpen?.();
+    void navigate(toMyAccess());
+  };
   return (
-    <Button icon={<SafetyOutlined />} onClick={() => void navigate(toMyAccess())} block>
+    <Button icon={<SafetyOutlined />} onClick={open} block>
       {t("myAccess.title")}
     </Button>
   );

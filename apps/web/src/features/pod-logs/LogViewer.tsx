@@ -14,7 +14,7 @@ function highlight(line: string, search: string, mark: string): ReactNode {
   while ((at = lower.indexOf(needle, from)) >= 0) {
     if (at > from) parts.push(line.slice(from, at));
     parts.push(
-      <mark key={at} style={{ background: mark, padding: 0 }}>
+      <mark key={at} style={{ background: mark, color: "inherit", padding: 0 }}>
         {line.slice(at, at + needle.length)}
       </mark>,
     );

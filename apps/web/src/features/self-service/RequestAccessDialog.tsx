@@ -19,7 +19,8 @@ export interface RequestDraft {
 /**
  * A table access request for oneself, opened from a denied query or a table: the tables and
  * columns, a reason, an access period and contact details checked as the review page checks them.
- * It files the request the review page approves or rejects.
+ * It files the request the review page approves or rejects. It stays mounted (closed while
+ * `draft` is null) so that closing gives focus back to the button that opened it.
  */
 export function RequestAccessDialog(props: { draft: RequestDraft | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,18 +33,21 @@ export function RequestAccessDialog(props: { draft: RequestDraft | null; onClose
   const [contact, setContact] = useState({ name: "", extension: DEFAULT_PHONE_EXTENSION, phoneNumber: "", email: "" });
   const [touched, setTouched] = useState(false);
   const [serverField, setServerField] = useState<string | null>(null);
-  const draft = props.draft;
+  // The last draft stays while the dialog closes, so it animates out whole and gives focus back.
+  const [draft, setDraft] = useState<RequestDraft | null>(null);
 
   useEffect(() => {
-    if (!draft) return;
-    setTables(draft.tables);
-    setColumns(draft.columns);
+    const next = props.draft;
+    if (!next) return;
+    setDraft(next);
+    setTables(next.tables);
+    setColumns(next.columns);
     setReason("");
     setPeriod(null);
     setTouched(false);
     setServerField(null);
     setContact({ name: me?.name ?? "", extension: DEFAULT_PHONE_EXTENSION, phoneNumber: "", email: me?.email ?? "" });
-  }, [draft, me?.name, me?.email]);
+  }, [props.draft, me?.name, me?.email]);
 
   if (!draft) return null;
   const problems = contactProblems(contact);
@@ -78,7 +82,7 @@ export function RequestAccessDialog(props: { draft: RequestDraft | null; onClose
 
   return (
     <Modal
-      open
+      open={props.draft !== null}
       title={t("request.title")}
       okText={t("request.submit")}
       cancelText={t("common.cancel")}
