@@ -129,7 +129,8 @@ describe("user management", () => {
     const confirm = await confirmation(page);
     await confirm.getByText("Delete the group e2e-short-lived?").waitFor();
     await confirm.getByRole("button", { name: "Confirm" }).click();
-    await confirm.waitFor({ state: "hidden" });
+    // The dialog stays until the server has answered: give a busy machine time.
+    await confirm.waitFor({ state: "hidden", timeout: 90_000 });
     await page.getByRole("status").filter({ hasText: "Group e2e-short-lived deleted." }).waitFor();
     await page.getByText("No data").waitFor();
   });
