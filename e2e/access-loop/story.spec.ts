@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apply, openFilter, postTrino, trinoCompleted } from "../audits/main.js";
+import { apply, openFilter, postTrino, trinoCompleted, trinoRefused } from "../audits/main.js";
 import { syncFromList } from "../policies/main.js";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
@@ -40,23 +40,13 @@ const reads = () =>
   });
 
 /** The same report refused, once the user no longer holds the grant: no inputs, Trino's message. */
-function denied() {
-  const e = trinoCompleted(DENIED_ID, {
+const denied = () =>
+  trinoRefused(DENIED_ID, {
     user: USER,
-    failed: true,
-    at: new Date().toISOString(),
     query: "SELECT order_id, refund FROM hive.sales.returns",
+    columns: ["order_id", "refund"],
+    table: TABLE,
   });
-  return {
-    ...e,
-    ioMetadata: { inputs: [] },
-    failureInfo: {
-      errorCode: { code: 4, name: "PERMISSION_DENIED", type: "USER_ERROR" },
-      failureType: "io.trino.spi.security.AccessDeniedException",
-      failureMessage: `Access Denied: Cannot select from columns [order_id, refund] in table or view ${TABLE}`,
-    },
-  };
-}
 
 describe("the access loop: denied, explained, requested, reviewed, previewed, published, verified", () => {
   let browser: Browser;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { apply, openFilter, openTab, postTrino, trinoCompleted } from "../audits/main.js";
+import { apply, openFilter, openTab, postTrino, trinoRefused } from "../audits/main.js";
 import { adminApi } from "../users/main.js";
 
 /** A query of the administrator's that Trino refused: the Explain drawer and the request form open from it. */
@@ -62,22 +62,13 @@ export const OVERLAYS: Overlay[] = [
 /** What the overlays need: a denied query of the administrator's and a group. */
 export async function prepareOverlays(baseUrl: string, token: string): Promise<void> {
   await adminApi(baseUrl, token, "POST", "/groups", { name: A11Y_GROUP });
-  const e = trinoCompleted(DENIED_QUERY_ID, {
-    user: "admin",
-    failed: true,
-    at: new Date().toISOString(),
-    query: "SELECT id, status FROM hive.sales.orders",
-  });
   await postTrino(baseUrl, [
-    {
-      ...e,
-      ioMetadata: { inputs: [] },
-      failureInfo: {
-        errorCode: { code: 4, name: "PERMISSION_DENIED", type: "USER_ERROR" },
-        failureType: "io.trino.spi.security.AccessDeniedException",
-        failureMessage: "Access Denied: Cannot select from columns [id, status] in table or view hive.sales.orders",
-      },
-    },
+    trinoRefused(DENIED_QUERY_ID, {
+      user: "admin",
+      query: "SELECT id, status FROM hive.sales.orders",
+      columns: ["id", "status"],
+      table: "hive.sales.orders",
+    }),
   ]);
 }
 

@@ -6,7 +6,27 @@ import { writeAudit, type AuditEntry } from "../../apps/server/src/platform/audi
 import { withDb } from "../support/db.js";
 import { TMP } from "../support/server.js";
 
+import { trinoCompleted } from "../../apps/server/test/audit-payloads.js";
+
 export { minioEntry, trinoCompleted } from "../../apps/server/test/audit-payloads.js";
+
+/**
+ * A query Trino refused while analysing it, as its event listener reports it: no inputs, the
+ * PERMISSION_DENIED code and the access-denied message (`Cannot select from columns [..] in table
+ * or view c.s.t`).
+ */
+export function trinoRefused(queryId: string, opts: { user: string; query: string; columns: string[]; table: string }) {
+  const e = trinoCompleted(queryId, { user: opts.user, failed: true, at: new Date().toISOString(), query: opts.query });
+  return {
+    ...e,
+    ioMetadata: { inputs: [] },
+    failureInfo: {
+      errorCode: { code: 4, name: "PERMISSION_DENIED", type: "USER_ERROR" },
+      failureType: "io.trino.spi.security.AccessDeniedException",
+      failureMessage: `Access Denied: Cannot select from columns [${opts.columns.join(", ")}] in table or view ${opts.table}`,
+    },
+  };
+}
 
 /** The ingest tokens the console generated for its sandbox (kept in its data folder). */
 export function ingestTokens(): { trino: string; minio: string } {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openAudits, openTab, postTrino, trinoCompleted } from "../audits/main.js";
+import { openAudits, openTab, postTrino, trinoRefused } from "../audits/main.js";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
@@ -14,24 +14,13 @@ const PASSWORD = "Ss-Dana-Pass-123";
 const QUERY_ID = `20260301_090000_00042_ss${Date.now().toString(36)}`;
 
 /** A query Trino refused while analysing it: the access-denied message, and no inputs. */
-function deniedQuery() {
-  const e = trinoCompleted(QUERY_ID, {
+const deniedQuery = () =>
+  trinoRefused(QUERY_ID, {
     user: USER,
-    failed: true,
-    at: new Date().toISOString(),
     query: "SELECT id, status, total_amount FROM hive.sales.orders WHERE region = 'EU'",
+    columns: ["id", "status", "total_amount"],
+    table: "hive.sales.orders",
   });
-  return {
-    ...e,
-    ioMetadata: { inputs: [] },
-    failureInfo: {
-      errorCode: { code: 4, name: "PERMISSION_DENIED", type: "USER_ERROR" },
-      failureType: "io.trino.spi.security.AccessDeniedException",
-      failureMessage:
-        "Access Denied: Cannot select from columns [id, status, total_amount] in table or view hive.sales.orders",
-    },
-  };
-}
 
 describe("explained denials and self-service access", () => {
   let browser: Browser;
