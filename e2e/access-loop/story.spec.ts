@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apply, openFilter, postTrino, trinoCompleted, trinoRefused } from "../audits/main.js";
-import { syncFromList } from "../policies/main.js";
+import { syncFromList, toLastStep } from "../policies/main.js";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
@@ -105,19 +105,7 @@ describe("the access loop: denied, explained, requested, reviewed, previewed, pu
       await page.getByRole("heading", { name: "Update policy" }).waitFor();
       const name = page.getByLabel("Policy name", { exact: true });
       await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(POLICY);
-      // Step by step to the last one (Next checks each step first, then moves on).
-      const preview = page.getByRole("button", { name: "Preview", exact: true });
-      const next = page.getByRole("button", { name: "Next" });
-      await expect
-        .poll(
-          async () => {
-            if (await preview.isVisible()) return true;
-            await next.click({ timeout: 2_000 }).catch(() => undefined);
-            return false;
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+      await toLastStep(page);
       const users = page.getByRole("combobox", { name: "Users", exact: true });
       const chosen = page.locator(".ant-select-selection-item").filter({ hasText: USER });
       await chosen.waitFor();
@@ -126,7 +114,7 @@ describe("the access loop: denied, explained, requested, reviewed, previewed, pu
       await page.keyboard.press("Backspace");
       await chosen.waitFor({ state: "detached" });
       expect(await page.locator(".ant-select-selection-item").filter({ hasText: COLLEAGUE }).count()).toBe(1);
-      await preview.click();
+      await page.getByRole("button", { name: "Preview", exact: true }).click();
 
       const drawer = page.getByRole("dialog", { name: "Impact preview of this policy" });
       await drawer

@@ -4,6 +4,7 @@ import { postTrino, trinoCompleted } from "../audits/main.js";
 import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
+import { toLastStep } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -66,9 +67,8 @@ describe("impact preview of a policy change", () => {
     // Tightened: the user may insert, no longer read.
     await page.getByRole("checkbox", { name: "INSERT", exact: true }).check();
     await page.getByRole("checkbox", { name: "SELECT", exact: true }).uncheck();
-    const preview = page.getByRole("button", { name: "Preview", exact: true });
-    while (!(await preview.isVisible())) await page.getByRole("button", { name: "Next" }).click();
-    await preview.click();
+    await toLastStep(page);
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
 
     const drawer = page.getByRole("dialog", { name: "Impact preview of this policy" });
     await drawer

@@ -43,6 +43,25 @@ export async function fillDetails(page: Page, baseUrl: string, s: Step1): Promis
   if (s.access) await choose(page, "Access", s.access);
 }
 
+/**
+ * Steps through the wizard to its last step, where Preview shows. Next checks each step
+ * first, then moves on, so the click is retried until the step changes.
+ */
+export async function toLastStep(page: Page): Promise<void> {
+  const preview = page.getByRole("button", { name: "Preview", exact: true });
+  const next = page.getByRole("button", { name: "Next" });
+  await expect
+    .poll(
+      async () => {
+        if (await preview.isVisible()) return true;
+        await next.click({ timeout: 2_000 }).catch(() => undefined);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** The last step: assign a user and save; the list comes back. */
 export async function assignAndSave(page: Page, username: string): Promise<void> {
   await choose(page, "Users", username, true);
