@@ -7,6 +7,7 @@ import { createUser } from "../support/db.js";
 import { TMP } from "../support/server.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
 import { adminApi } from "../users/main.js";
+import { choose } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -140,5 +141,13 @@ describe("policies as code", () => {
     await dialog.getByText("tag-based policies are refused: the console has no tag service of Ranger's kind").waitFor();
     await dialog.getByText("policies.11 (pii tag)").waitFor();
     await screenshot(page, "policies-code-ranger");
+
+    // Ranger's Hive policies name databases, not catalogs: the administrator picks the catalog, and the plan follows.
+    const planned = dialog.getByRole("listitem").filter({ hasText: /^dave customers/ }).first();
+    await planned.getByText("hive / sales / customers").waitFor();
+    await choose(page, "Catalog for Ranger's Hive policies", "iceberg");
+    await planned.getByText("iceberg / sales / customers").waitFor();
+    await dialog.getByText("schema iceberg.sales does not exist").first().waitFor();
+    await screenshot(page, "policies-code-ranger-hive-catalog");
   });
 });

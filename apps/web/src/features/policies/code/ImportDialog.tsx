@@ -1,10 +1,11 @@
 import { UploadOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Modal, Popconfirm, Radio, Spin, Typography } from "antd";
+import { Alert, Button, Flex, Modal, Popconfirm, Radio, Select, Spin, Typography } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { POLICY_DOCUMENT_MAX_CHARS, type PolicyImportMode } from "@console/contracts";
 import { toast } from "../../../app/shell/notify";
 import { errorMessage } from "../../../shared/lib/api";
+import { useLookups } from "../api";
 import { useApplyImport, usePlanImport } from "./api";
 import { PlanView } from "./PlanView";
 
@@ -14,13 +15,16 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [mode, setMode] = useState<PolicyImportMode>("merge");
+  // Ranger's Hive service has no catalogs: the administrator says which Trino catalog its policies name.
+  const [hiveCatalog, setHiveCatalog] = useState("hive");
+  const lookups = useLookups();
   const plan = usePlanImport();
   const apply = useApplyImport();
   const planned = plan.data;
   const changes = planned ? planned.creates.length + planned.updates.length + planned.deletes.length : 0;
 
-  const replan = (f: { name: string; text: string } | null, m: PolicyImportMode) => {
-    if (f) plan.mutate({ document: f.text, mode: m });
+  const replan = (f: { name: string; text: string } | null, m: PolicyImportMode, catalog = hiveCatalog) => {
+    if (f) plan.mutate({ document: f.text, mode: m, hiveCatalog: catalog });
   };
   const choose = async (picked: File | undefined) => {
     if (!picked) return;
@@ -31,6 +35,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
   };
   const close = () => {
     setFile(null);
+    setHiveCatalog("hive");
     plan.reset();
     apply.reset();
     props.onClose();
@@ -38,7 +43,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
   const doApply = async () => {
     if (!file) return;
     try {
-      const r = await apply.mutateAsync({ document: file.text, mode });
+      const r = await apply.mutateAsync({ document: file.text, mode, hiveCatalog });
       toast.success(t("policies.code.applied", { created: r.created, updated: r.updated, deleted: r.deleted }));
       close();
     } catch (err) {
@@ -97,6 +102,27 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
             ]}
           />
         </Flex>
+        {planned?.source === "ranger" ? (
+          <Flex gap={8} align="center" wrap>
+            <label htmlFor="import-hive-catalog">{t("policies.code.hiveCatalog")}</label>
+            <Select
+              id="import-hive-catalog"
+              showSearch
+              style={{ minWidth: 200 }}
+              value={hiveCatalog}
+              loading={lookups.isLoading}
+              options={[...new Set(["hive", ...(lookups.data?.catalogs.map((c) => c.name) ?? [])])].map((c) => ({
+                value: c,
+                label: c,
+              }))}
+              onChange={(c: string) => {
+                setHiveCatalog(c);
+                replan(file, mode, c);
+              }}
+            />
+            <Typography.Text type="secondary">{t("policies.code.hiveCatalogHelp")}</Typography.Text>
+          </Flex>
+        ) : null}
         <Spin spinning={plan.isPending} tip={t("policies.code.planning")}>
           <div style={{ minHeight: 48 }} aria-busy={plan.isPending}>
             {plan.isError ? <Alert type="error" showIcon title={errorMessage(plan.error)} /> : null}

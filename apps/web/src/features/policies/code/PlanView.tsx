@@ -5,6 +5,10 @@ import { describePolicyChange } from "../../audits/changes";
 
 const list = { margin: 0, paddingInlineStart: 20 } as const;
 
+/** Where a planned policy applies: catalog / schemas / tables, as the review needs it. */
+const scopeOf = (p: PolicyImportPlan["creates"][number]["policy"]) =>
+  [p.catalogName, p.schemaName.join(", "), p.tables.join(", ")].filter(Boolean).join(" / ");
+
 /** An import plan: the problems that refuse it, or what it creates, updates and deletes, and Ranger's notes. */
 export function PlanView(props: { plan: PolicyImportPlan }) {
   const { t } = useTranslation();
@@ -45,6 +49,7 @@ export function PlanView(props: { plan: PolicyImportPlan }) {
             {p.creates.map((c) => (
               <li key={c.name}>
                 {c.name} <Tag>{t(`policies.category.${c.policy.category}`)}</Tag>
+                <Typography.Text type="secondary">{scopeOf(c.policy)}</Typography.Text>
               </li>
             ))}
           </ul>
