@@ -1,4 +1,4 @@
-import type { Queryable } from "../../platform/db/index.js";
+import { ColumnParam, type Queryable } from "../../platform/db/index.js";
 
 /** WHERE clauses with numbered parameters, built one filter at a time. */
 export class Where {
@@ -94,7 +94,8 @@ export async function insertBatch<R extends { [K in keyof R]: Scalar }>(
   const returning = [`${cols[0]} AS key`, ...(late ? [`${late.column} AS at`] : []), ...(then?.returning ?? [])];
   const insert = `INSERT INTO ${table} (${cols.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})
      ON CONFLICT (${conflict}) DO NOTHING RETURNING ${returning.join(", ")}`;
-  const params: unknown[] = cols.map((col) => rows.map((r) => r[col]));
+  // Each column one parameter, sent to PostgreSQL in binary form (see ColumnParam).
+  const params: unknown[] = cols.map((col) => new ColumnParam(types[col], rows.map((r) => r[col])));
   const ctes = [`ins AS (${insert})`];
   if (late) {
     params.push(late.source);
