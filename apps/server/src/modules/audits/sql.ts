@@ -95,7 +95,11 @@ export async function insertBatch<R extends { [K in keyof R]: Scalar }>(
   const insert = `INSERT INTO ${table} (${cols.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})
      ON CONFLICT (${conflict}) DO NOTHING RETURNING ${returning.join(", ")}`;
   // Each column one parameter, sent to PostgreSQL in binary form (see ColumnParam).
-  const params: unknown[] = cols.map((col) => new ColumnParam(types[col], rows.map((r) => r[col])));
+  const column = (col: keyof R & string) => {
+    const values = rows.map((r) => r[col]);
+    return new ColumnParam(types[col], values);
+  };
+  const params: unknown[] = cols.map(column);
   const ctes = [`ins AS (${insert})`];
   if (late) {
     params.push(late.source);
