@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
 import type { IngestSource } from "./ingest.js";
+import { BAD, type Bad, isObject, isOptInt, isOptRecord, isOptText, isText, nullish } from "./shape.js";
 import { insertBatch } from "./sql.js";
 
 /** Request and response headers never stored: credentials and session material. */
@@ -25,14 +26,22 @@ export function scrubHeaders(h: Record<string, unknown> | null | undefined): Rec
 }
 
 /** "13309747ns" (or a bare number of nanoseconds). */
+function nanos(v: unknown): number | Bad {
+  if (typeof v === "number") return Number.isFinite(v) ? v : BAD;
+  if (typeof v !== "string") return BAD;
+  const m = /^(\d+)(?:ns)?$/.exec(v.trim());
+  return m ? Number(m[1]) : BAD;
+}
+
 const Nanos = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const m = typeof v === "number" ? [String(v), String(v)] : /^(\d+)(?:ns)?$/.exec(v.trim());
-  if (!m) {
-    ctx.addIssue({ code: "custom", message: "is not a number of nanoseconds" });
-    return z.NEVER;
-  }
-  return Number(m[1]);
+  const n = nanos(v);
+  if (n !== BAD) return n;
+  ctx.addIssue({ code: "custom", message: "is not a number of nanoseconds" });
+  return z.NEVER;
 });
+
+/** The schema's own pattern for `time` (z.iso.datetime with an offset). */
+const DATE_TIME = z.regexes.datetime({ offset: true });
 
 const str = (max = 1024) => z.string().max(max).nullish();
 
@@ -64,9 +73,70 @@ export const MinioAuditEntry = z.object({
 });
 export type MinioAuditEntry = z.infer<typeof MinioAuditEntry>;
 
+/** The entry as MinioAuditEntry gives it, checked by hand (see shape.ts), or null when anything is off. */
+function quickEntry(o: Record<string, unknown>): MinioAuditEntry | null {
+  const api = o.api;
+  if (
+    !isText(o.version, 1, 16) ||
+    !isOptText(o.deploymentid, 128) ||
+    typeof o.time !== "string" ||
+    !DATE_TIME.test(o.time) ||
+    !isOptText(o.event, 64) ||
+    !isOptText(o.type, 64) ||
+    !isObject(api) ||
+    !isText(api.name, 1, 128) ||
+    !isOptText(api.bucket, 255) ||
+    !isOptText(api.object, 2048) ||
+    !isOptText(api.status, 128) ||
+    !isOptInt(api.statusCode) ||
+    !isOptInt(api.rx) ||
+    !isOptInt(api.tx) ||
+    !isOptText(o.remotehost, 255) ||
+    !isOptText(o.requestID, 128) ||
+    !isOptText(o.userAgent, 1024) ||
+    !isOptRecord(o.requestHeader) ||
+    !isOptRecord(o.responseHeader) ||
+    !isOptText(o.accessKey, 255) ||
+    !isOptText(o.parentUser, 255) ||
+    !isOptText(o.error, 4000)
+  )
+    return null;
+  const timeToResponse = nullish(api.timeToResponse, nanos);
+  const timeToResponseInNS = nullish(api.timeToResponseInNS, nanos);
+  if (timeToResponse === BAD || timeToResponseInNS === BAD) return null;
+  return {
+    version: o.version,
+    deploymentid: o.deploymentid,
+    time: o.time,
+    event: o.event,
+    type: o.type,
+    api: {
+      name: api.name,
+      bucket: api.bucket,
+      object: api.object,
+      status: api.status,
+      statusCode: api.statusCode,
+      rx: api.rx,
+      tx: api.tx,
+      timeToResponse,
+      timeToResponseInNS,
+    },
+    remotehost: o.remotehost,
+    requestID: o.requestID,
+    userAgent: o.userAgent,
+    requestHeader: o.requestHeader,
+    responseHeader: o.responseHeader,
+    accessKey: o.accessKey,
+    parentUser: o.parentUser,
+    error: o.error,
+  };
+}
+
 export function parseMinioEntry(raw: unknown): { ok: true; entry: MinioAuditEntry } | { ok: false; problem: string } {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))
     return { ok: false, problem: "entry is not a JSON object" };
+  const quick = quickEntry(raw as Record<string, unknown>);
+  if (quick) return { ok: true, entry: quick };
   const parsed = MinioAuditEntry.safeParse(raw);
   if (parsed.success) return { ok: true, entry: parsed.data };
   const issue = parsed.error.issues[0]!;

@@ -2,11 +2,13 @@ import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
 import { accessRollupCtes } from "../policies/access-rollup.js";
 import type { IngestSource } from "./ingest.js";
+import { BAD, type Bad, isObject, isOptNumber, isOptText, isText, nullish } from "./shape.js";
 import { insertBatch } from "./sql.js";
 
-/** A duration as Trino writes it: decimal seconds, or an Airlift/ISO text on older versions. */
-const Duration = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  if (typeof v === "number") return v;
+/** Seconds of a duration as Trino writes it: decimal seconds, or an Airlift/ISO text on older versions. */
+function seconds(v: unknown): number | Bad {
+  if (typeof v === "number") return Number.isFinite(v) ? v : BAD;
+  if (typeof v !== "string") return BAD;
   const s = v.trim();
   if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
   const airlift = /^(\d+(?:\.\d+)?)\s*(ns|us|ms|s|m|h|d)$/.exec(s);
@@ -16,18 +18,28 @@ const Duration = z.union([z.number(), z.string()]).transform((v, ctx) => {
   }
   const isoDur = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?$/.exec(s);
   if (isoDur) return Number(isoDur[1] ?? 0) * 3600 + Number(isoDur[2] ?? 0) * 60 + Number(isoDur[3] ?? 0);
+  return BAD;
+}
+
+/** An instant: ISO-8601 text, or decimal epoch seconds. */
+function instant(v: unknown): Date | Bad {
+  if (typeof v !== "number" && typeof v !== "string") return BAD;
+  const d = typeof v === "number" ? new Date(v * 1000) : new Date(v);
+  return Number.isNaN(d.getTime()) ? BAD : d;
+}
+
+const Duration = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const s = seconds(v);
+  if (s !== BAD) return s;
   ctx.addIssue({ code: "custom", message: "is not a duration" });
   return z.NEVER;
 });
 
-/** An instant: ISO-8601 text, or decimal epoch seconds. */
 const Instant = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const d = typeof v === "number" ? new Date(v * 1000) : new Date(v);
-  if (Number.isNaN(d.getTime())) {
-    ctx.addIssue({ code: "custom", message: "is not a date-time" });
-    return z.NEVER;
-  }
-  return d;
+  const d = instant(v);
+  if (d !== BAD) return d;
+  ctx.addIssue({ code: "custom", message: "is not a date-time" });
+  return z.NEVER;
 });
 
 const opt = <T extends z.ZodType>(t: T) => t.nullish();
@@ -81,6 +93,65 @@ function describe(err: z.ZodError): string {
     : `${path || "entry"} ${issue.message}`;
 }
 
+/**
+ * The event as TrinoCompletedEvent gives it, checked by hand (see shape.ts), or null when
+ * anything is off: then the schema names what.
+ */
+function quickCompleted(o: Record<string, unknown>): TrinoCompletedEvent | null {
+  const { metadata: m, statistics: st, context: cx, ioMetadata: io, failureInfo: f } = o;
+  if (!isObject(m) || !isText(m.queryId, 1, 200) || !isText(m.query, 0, 1_000_000) || !isText(m.queryState, 1, 64))
+    return null;
+  if (!isObject(st)) return null;
+  const cpuTime = nullish(st.cpuTime, seconds);
+  const wallTime = nullish(st.wallTime, seconds);
+  const queuedTime = nullish(st.queuedTime, seconds);
+  if (cpuTime === BAD || wallTime === BAD || queuedTime === BAD) return null;
+  if (
+    !isObject(cx) ||
+    !isText(cx.user, 1, 255) ||
+    !isOptText(cx.remoteClientAddress, 255) ||
+    !isOptText(cx.userAgent, 1000) ||
+    !isOptText(cx.source, 255) ||
+    !isOptText(cx.catalog, 255) ||
+    !isOptText(cx.schema, 255) ||
+    !isOptText(cx.queryType, 64)
+  )
+    return null;
+  if (!isObject(io) || (io.inputs !== undefined && !Array.isArray(io.inputs))) return null;
+  if (f !== undefined && f !== null) {
+    if (!isObject(f) || !isOptText(f.failureType, Infinity) || !isOptText(f.failureMessage, Infinity)) return null;
+    const e = f.errorCode;
+    if (
+      e !== undefined &&
+      e !== null &&
+      (!isObject(e) || !isOptNumber(e.code) || !isOptText(e.name, Infinity) || !isOptText(e.type, Infinity))
+    )
+      return null;
+  }
+  const createTime = instant(o.createTime);
+  const endTime = instant(o.endTime);
+  const executionStartTime = nullish(o.executionStartTime, instant);
+  if (createTime === BAD || endTime === BAD || executionStartTime === BAD) return null;
+  return {
+    metadata: { queryId: m.queryId, query: m.query, queryState: m.queryState },
+    statistics: { cpuTime, wallTime, queuedTime },
+    context: {
+      user: cx.user,
+      remoteClientAddress: cx.remoteClientAddress,
+      userAgent: cx.userAgent,
+      source: cx.source,
+      catalog: cx.catalog,
+      schema: cx.schema,
+      queryType: cx.queryType,
+    },
+    ioMetadata: { ...io, inputs: (io.inputs as unknown[] | undefined) ?? [] },
+    failureInfo: f as TrinoCompletedEvent["failureInfo"],
+    createTime,
+    executionStartTime,
+    endTime,
+  };
+}
+
 /** Created, completed and split events arrive at the same URI; only completed ones are kept. */
 export function classifyTrinoEvent(raw: unknown): Classified {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))
@@ -91,6 +162,8 @@ export function classifyTrinoEvent(raw: unknown): Classified {
     if ("metadata" in o || "stageId" in o || "taskId" in o) return { kind: "ignored" };
     return { kind: "invalid", problem: "metadata is required" };
   }
+  const quick = quickCompleted(o);
+  if (quick) return { kind: "completed", event: quick };
   const parsed = TrinoCompletedEvent.safeParse(raw);
   return parsed.success
     ? { kind: "completed", event: parsed.data }

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../platform/db/index.js";
+import { ColumnParam, type Queryable } from "../../platform/db/index.js";
 
 /** WHERE clauses with numbered parameters, built one filter at a time. */
 export class Where {
@@ -94,7 +94,12 @@ export async function insertBatch<R extends { [K in keyof R]: Scalar }>(
   const returning = [`${cols[0]} AS key`, ...(late ? [`${late.column} AS at`] : []), ...(then?.returning ?? [])];
   const insert = `INSERT INTO ${table} (${cols.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})
      ON CONFLICT (${conflict}) DO NOTHING RETURNING ${returning.join(", ")}`;
-  const params: unknown[] = cols.map((col) => rows.map((r) => r[col]));
+  // Each column one parameter, sent to PostgreSQL in binary form (see ColumnParam).
+  const column = (col: keyof R & string) => {
+    const values = rows.map((r) => r[col]);
+    return new ColumnParam(types[col], values);
+  };
+  const params: unknown[] = cols.map(column);
   const ctes = [`ins AS (${insert})`];
   if (late) {
     params.push(late.source);

@@ -5,7 +5,7 @@ import { openPostgres } from "./postgres.js";
 import type { Db } from "./types.js";
 
 export type { Db, Queryable, Row } from "./types.js";
-export { MAINTENANCE_TIMEOUT_MS } from "./types.js";
+export { ColumnParam, MAINTENANCE_TIMEOUT_MS } from "./types.js";
 export { migrate } from "./migrate.js";
 
 export async function openDb(config: Pick<Config, "DATABASE_URL" | "DATABASE_POOL_MAX" | "dataDir">): Promise<Db> {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { plainParams } from "./binary-array.js";
 import type { Db, Queryable, QueryResult, Row, Unlisten } from "./types.js";
 
 /** The embedded database: real PostgreSQL in WebAssembly, kept in a folder (or memory for tests). */
@@ -9,7 +10,7 @@ export async function openPglite(dir: string | null): Promise<Db> {
   // pg_trgm: substring search of users and groups uses trigram indexes, as on PostgreSQL.
   const pg = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
   const run = async <T = Row>(q: Pick<PGlite, "query">, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
-    const r = await q.query<T>(sql, params as unknown[]);
+    const r = await q.query<T>(sql, plainParams(params));
     return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
   };
   return {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { pgParams } from "./binary-array.js";
 import type { Db, Queryable, QueryOptions, QueryResult, Row, Unlisten } from "./types.js";
 
 // Counts and bigserial ids come back as numbers, as they do from PGlite.
@@ -13,6 +14,7 @@ function statement(
   params: unknown[] | undefined,
   opts: QueryOptions | undefined,
 ): pg.QueryConfig & { query_timeout?: number } {
+  params = pgParams(params);
   if (opts?.timeoutMs) return { text: sql, values: params, query_timeout: opts.timeoutMs };
   if (!opts?.prepare) return { text: sql, values: params };
   let name = statementNames.get(sql);

@@ -41,3 +41,14 @@ export interface Db extends Queryable {
   /** Connection-pool figures for /metrics; PGlite has one connection. */
   poolStats(): { total: number; idle: number; waiting: number };
 }
+
+/**
+ * One column of a batch, for `unnest($n::type[])`. PostgreSQL receives it in binary form (no
+ * array literal to escape and parse; see binary-array.ts), PGlite as a plain array.
+ */
+export class ColumnParam {
+  constructor(
+    readonly type: string,
+    readonly values: readonly unknown[],
+  ) {}
+}
