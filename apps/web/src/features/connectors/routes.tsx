@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { CONNECTOR_COMPONENT } from "@console/contracts";
+import { CONNECTOR_COMPONENT } from "@console/contracts/constants";
 import type { FeatureRoute } from "../../app/route-types";
 
 const ConnectorsPage = lazy(() => import("./ConnectorsPage"));

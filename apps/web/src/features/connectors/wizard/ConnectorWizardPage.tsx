@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Form, Spin, Steps } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { SQLSERVER_CONNECTOR_CLASS } from "@console/contracts";
+import { SQLSERVER_CONNECTOR_CLASS } from "@console/contracts/constants";
 import { toast } from "../../../app/shell/notify";
 import { ApiError, errorMessage, isAbort } from "../../../shared/lib/api";
 import { useUnsavedChanges } from "../../../shared/lib/useUnsavedChanges";
