@@ -15,7 +15,8 @@ import { ConnectorDetailsDrawer } from "./parts/ConnectorDetailsDrawer";
 import { ConnectorFilter, NO_FILTERS, type ConnectorFilters } from "./parts/ConnectorFilter";
 import { ConnectorStatus, hasFailure } from "./parts/ConnectorStatus";
 import { FailureTraces } from "./parts/FailureTraces";
-import { connectorCrumbs, toNewConnector } from "./links";
+import { connectorCrumbs } from "./crumbs";
+import { toNewConnector } from "./links";
 
 /** After the wizard closes, the list shows its loading state for a moment (spec section 4). */
 function useClosingWizard(state: unknown): boolean {
