@@ -17,7 +17,24 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, "react-hooks/set-state-in-effect": "off" },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "react-hooks/set-state-in-effect": "off",
+      // The contracts' index carries the zod schemas; the app takes only types from it, and its
+      // values from the zod-free entry, so no screen loads zod.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@console/contracts",
+              allowTypeImports: true,
+              message: "Import values from @console/contracts/constants (zod-free); only types from here.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["scripts/**", "e2e/**", "**/*.mjs"],

@@ -38,6 +38,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       input: { main: "index.html", silent: "silent-callback.html" },
+      // Ant Design's @rc-component packages declare no "sideEffects", so a bundler must keep every
+      // module they import, used or not (e.g. the whole form package behind one context that
+      // dialogs and popovers read). Their modules only define components and helpers.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }] },
     },
   },
   server: {

@@ -6,10 +6,11 @@ import {
   OVERVIEW_DURATION_DEFAULT,
   OVERVIEW_DURATIONS_MIN,
 } from "./constants.js";
+import { JOB_KINDS, JOB_STATUSES, K8S_API, WORKLOAD_KINDS, type JobKind } from "./cluster-constants.js";
 import { route } from "./route.js";
 
 /** Cluster proxy calls (spec section 7), read from the Kubernetes API. */
-const K8S = "/k8s-proxy/api/v1";
+const K8S = K8S_API;
 const tags = ["cluster"];
 const HOME = { menu: "home" } as const;
 const COMPONENTS = { menu: "components" } as const;
@@ -59,7 +60,6 @@ export const WorkloadCount = z.object({
   failure: z.number().int(),
   total: z.number().int(),
 });
-export const WORKLOAD_KINDS = ["pods", "deployments", "statefulsets", "replicasets", "jobs", "cronjobs"] as const;
 export const Workloads = z.object(
   Object.fromEntries(WORKLOAD_KINDS.map((k) => [k, WorkloadCount])) as Record<
     (typeof WORKLOAD_KINDS)[number],
@@ -280,14 +280,6 @@ export const clusterRoutes = {
   }),
 } as const;
 
-/** Follows a pod's log as server-sent events (`id` is the line's time, to resume from). */
-export const POD_LOG_FOLLOW_PATH = `${K8S}/pods/:pod/logs/follow`;
-
-/** Spark applications and Flink deployments (spec: spark-jobs, flink-jobs). */
-export const JOB_STATUSES = ["SUBMITTED", "RUNNING", "COMPLETED", "FAILED"] as const;
-export const JOB_KINDS = ["spark-jobs", "flink-jobs"] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
-
 export const Job = z.object({
   name: z.string(),
   namespace: z.string(),
@@ -437,12 +429,6 @@ function jobRoutesFor<const K extends JobKind, const P extends "spark" | "flink"
 }
 export const sparkJobRoutes = jobRoutesFor("spark-jobs", "spark");
 export const flinkJobRoutes = jobRoutesFor("flink-jobs", "flink");
-/** Follows a job pod's log as server-sent events; 204 once the pod is gone or has finished. */
-export const JOB_POD_LOG_FOLLOW_PATHS = {
-  "spark-jobs": `${K8S}/sparkpods/:pod/logs/follow`,
-  "flink-jobs": `${K8S}/flinkpods/:pod/logs/follow`,
-} as const;
-
 /** Usage over time, sampled by the console from the metrics API. */
 export const UsagePoint = z.object({
   at: z.string(),

@@ -70,3 +70,8 @@ export const OVERVIEW_AXIS_TICKS = 7;
 export const OVERVIEW_SERIES_PARTS = 6;
 /** Host details area charts cover five minutes. */
 export const HOST_CHART_WINDOW_MIN = 5;
+
+/** Licence upload limits (spec section 5). */
+export const LICENCE_DESCRIPTION_MAX = 250;
+export const LICENCE_FILE_EXTENSIONS = [".lic", ".license"] as const;
+export const LICENCE_FILE_MAX_BYTES = 64 * 1024;

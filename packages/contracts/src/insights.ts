@@ -1,15 +1,6 @@
 import { z } from "zod";
+import { DATA_SUMMARY_SORTS, INSIGHTS_PAGE_SIZES } from "./insights-constants.js";
 import { route } from "./route.js";
-
-/** Data and pipeline summaries page by 10 to 50 rows (spec section 9). */
-export const INSIGHTS_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
-export const INSIGHTS_TOP = 5;
-/** Active users are counted over these windows. */
-export const WEEK_DAYS = 7;
-export const MONTH_DAYS = 30;
-/** Points on the usage timelines. */
-export const TIMELINE_WEEKS = 12;
-export const TIMELINE_MONTHS = 12;
 
 const Ranked = z.object({ name: z.string(), count: z.number().int() }).meta({ id: "InsightsRanked" });
 const TimelinePoint = z
@@ -104,9 +95,6 @@ export const PipelineSummary = z
 export type PipelineSummary = z.infer<typeof PipelineSummary>;
 
 /** How the data summary is ordered (spec section 4): by the last change seen, or by when a table appeared. */
-export const DATA_SUMMARY_SORTS = ["recentlyUpdated", "recentlyAdded"] as const;
-export type DataSummarySort = (typeof DATA_SUMMARY_SORTS)[number];
-
 export const DataSummaryQuery = z
   .object({
     limit: pageSize,

@@ -7,11 +7,6 @@ export const LicenceCheck = z
   .meta({ id: "LicenceCheck" });
 export type LicenceCheck = z.infer<typeof LicenceCheck>;
 
-/** Licence upload limits (spec section 5). */
-export const LICENCE_DESCRIPTION_MAX = 250;
-export const LICENCE_FILE_EXTENSIONS = [".lic", ".license"] as const;
-export const LICENCE_FILE_MAX_BYTES = 64 * 1024;
-
 /** active: the licence in force; inactive: replaced by a later upload; expired: in force but past its date. */
 export const LicenceStatus = z.enum(["active", "inactive", "expired", "deleted"]);
 export type LicenceStatus = z.infer<typeof LicenceStatus>;

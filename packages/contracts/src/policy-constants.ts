@@ -153,3 +153,17 @@ export const POLICY_ACTIONS = [
   "Export as document",
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
+
+/** The days of usage an impact preview looks back over. */
+export const IMPACT_WINDOWS = [7, 30, 90] as const;
+export type ImpactWindow = (typeof IMPACT_WINDOWS)[number];
+export const DEFAULT_IMPACT_WINDOW: ImpactWindow = 30;
+
+/** Policies as code (docs/policies.md, "Policies as code"): the versioned document export writes and import reads. */
+export const POLICY_DOCUMENT_VERSION = 1;
+export const POLICY_DOCUMENT_KIND = "PolicySet";
+export const POLICY_DOCUMENT_FORMATS = ["yaml", "json"] as const;
+export const POLICY_IMPORT_MODES = ["merge", "replace"] as const;
+export type PolicyImportMode = (typeof POLICY_IMPORT_MODES)[number];
+/** The largest document import reads, in characters (the request body is limited to 1 MiB as well). */
+export const POLICY_DOCUMENT_MAX_CHARS = 900_000;

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { ChangeEntry } from "./audits.js";
 import { PolicyInput, PolicyQuery } from "./policies.js";
+import {
+  POLICY_DOCUMENT_FORMATS,
+  POLICY_DOCUMENT_KIND,
+  POLICY_DOCUMENT_MAX_CHARS,
+  POLICY_DOCUMENT_VERSION,
+  POLICY_IMPORT_MODES,
+} from "./policy-constants.js";
 import { route } from "./route.js";
-
-/** Policies as code (docs/policies.md, "Policies as code"): the versioned document export writes and import reads. */
-export const POLICY_DOCUMENT_VERSION = 1;
-export const POLICY_DOCUMENT_KIND = "PolicySet";
-export const POLICY_DOCUMENT_FORMATS = ["yaml", "json"] as const;
-export const POLICY_IMPORT_MODES = ["merge", "replace"] as const;
-export type PolicyImportMode = (typeof POLICY_IMPORT_MODES)[number];
-/** The largest document import reads, in characters (the request body is limited to 1 MiB as well). */
-export const POLICY_DOCUMENT_MAX_CHARS = 900_000;
 
 /** One policy of the document: the wizard's form with its priority and state; users and groups by name. */
 export const DocumentPolicy = PolicyInput.extend({

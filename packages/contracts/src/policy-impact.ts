@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { PolicyInput, policyRoutes } from "./policies.js";
+import { DEFAULT_IMPACT_WINDOW, type ImpactWindow } from "./policy-constants.js";
 import { route } from "./route.js";
-
-/** The days of usage an impact preview looks back over. */
-export const IMPACT_WINDOWS = [7, 30, 90] as const;
-export type ImpactWindow = (typeof IMPACT_WINDOWS)[number];
-export const DEFAULT_IMPACT_WINDOW: ImpactWindow = 30;
 
 const windowField = z
   .union([z.literal("7"), z.literal("30"), z.literal("90"), z.literal(7), z.literal(30), z.literal(90)], {

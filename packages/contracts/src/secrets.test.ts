@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSecretName, SecretWrite, SECRET_NAME_PATTERN } from "./secrets.js";
+import { normalizeSecretName, SECRET_NAME_PATTERN } from "./secret-constants.js";
+import { SecretWrite } from "./secrets.js";
 
 describe("secret names", () => {
   it("keeps letters, digits and hyphens, lower-cased, as the name field does while typing", () => {

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { MessageBody } from "./common.js";
 import { POLICY_LIMITS } from "./policy-constants.js";
+import { INSIGHTS_PREFERENCE_NAMES_MAX, INSIGHTS_REFRESH_INTERVALS } from "./insights-constants.js";
 import { route } from "./route.js";
-
-/** Insights refresh choices in seconds: 1m, 5m, 15m, 30m, 1h; default 1m (spec section 9). */
-export const INSIGHTS_REFRESH_INTERVALS = [60, 300, 900, 1800, 3600] as const;
-export const INSIGHTS_REFRESH_DEFAULT = 60;
-/** Names in users_to_exclude and admin_groups together. */
-export const INSIGHTS_PREFERENCE_NAMES_MAX = 1000;
 
 const joinedNames = (what: string) =>
   z

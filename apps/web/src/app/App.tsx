@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
 import { RouterProvider } from "react-router";
-import { NOTIFICATION_MAX, NOTIFICATION_TOP } from "@console/contracts";
+import { NOTIFICATION_MAX, NOTIFICATION_TOP } from "@console/contracts/constants";
 import { router } from "./router";
 import { appTheme } from "./theme";
 import { useEffect } from "react";

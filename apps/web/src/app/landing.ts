@@ -1,4 +1,5 @@
-import { MENUS, type MenuKey } from "@console/contracts";
+import type { MenuKey } from "@console/contracts";
+import { MENUS } from "@console/contracts/constants";
 import { useMenu, usePublicConfig } from "./queries";
 
 /** Where each menu lands. */

@@ -1,6 +1,9 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
-import "../i18n";
+import { allTextsNames, loadTexts } from "../i18n";
+
+// Tests render screens and their parts directly, without the routes that load their texts.
+await loadTexts(...allTextsNames);
 
 // antd reads these browser APIs, which happy-dom leaves out.
 if (!window.matchMedia)

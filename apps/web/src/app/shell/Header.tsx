@@ -3,7 +3,7 @@ import { App, Avatar, Button, Divider, Flex, Popover, Switch, Tag, Tooltip, them
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { REFRESH_INTERVAL_MS } from "@console/contracts";
+import { REFRESH_INTERVAL_MS } from "@console/contracts/constants";
 import { signOut } from "../auth";
 import { useMe, useMenu, usePublicConfig } from "../queries";
 import { useShell } from "../state";

@@ -4,7 +4,7 @@ import { Button, Flex, Layout as AntLayout, Tooltip, theme } from "antd";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
-import { CONTENT_MAX_WIDTH } from "@console/contracts";
+import { CONTENT_MAX_WIDTH } from "@console/contracts/constants";
 import { useLandingPath } from "../landing";
 import { usePublicConfig } from "../queries";
 import { useShell } from "../state";

@@ -1,6 +1,6 @@
 import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
-import { LICENCE_WARNING_DAYS } from "@console/contracts";
+import { LICENCE_WARNING_DAYS } from "@console/contracts/constants";
 import { useLicenceVerify, usePublicConfig } from "../queries";
 import { useShell } from "../state";
 

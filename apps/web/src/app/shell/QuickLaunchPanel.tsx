@@ -2,7 +2,7 @@ import { RocketOutlined } from "@ant-design/icons";
 import { Button, Empty, Flex, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { QUICK_LAUNCH_PER_ROW } from "@console/contracts";
+import { QUICK_LAUNCH_PER_ROW } from "@console/contracts/constants";
 import { useLaunchable } from "./launchable";
 
 /** The quick-launch grid with its search; loaded when the popover first opens. */

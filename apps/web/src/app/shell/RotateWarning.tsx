@@ -2,7 +2,7 @@ import { MobileOutlined } from "@ant-design/icons";
 import { Flex, theme } from "antd";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { BREAKPOINTS } from "@console/contracts";
+import { BREAKPOINTS } from "@console/contracts/constants";
 
 function unsupported(): boolean {
   return window.innerWidth < BREAKPOINTS.tablet || window.innerHeight > window.innerWidth;

@@ -1,5 +1,5 @@
 import type { NotificationInstance } from "antd/es/notification/interface";
-import { NOTIFICATION_MS, TOAST_MS } from "@console/contracts";
+import { NOTIFICATION_MS, TOAST_MS } from "@console/contracts/constants";
 import { errorMessage, isAbort } from "../../shared/lib/api";
 
 let api: NotificationInstance | null = null;

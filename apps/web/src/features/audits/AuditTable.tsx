@@ -1,7 +1,7 @@
 import { Flex } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AUDIT_PAGE_SIZE, PAGE_SIZES } from "@console/contracts";
+import { AUDIT_PAGE_SIZE, PAGE_SIZES } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";

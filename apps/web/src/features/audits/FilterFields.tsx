@@ -10,7 +10,7 @@ import {
   SYNC_ACTIONS,
   AUDIT_SYNC_STATUSES,
   USER_MANAGEMENT_ACTIONS,
-} from "@console/contracts";
+} from "@console/contracts/constants";
 import { DATE_FORMAT } from "../../shared/lib/format";
 import { useFilterOptions } from "./api";
 import type { AuditFilters, FilterField, TabDef } from "./tabs";

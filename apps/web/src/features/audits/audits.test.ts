@@ -1,7 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadTexts } from "../../i18n";
 import { assignmentsOf, describeClassificationChange, describePolicyChange } from "./changes";
 import { apiDate, collapseWhitespace, httpSuccess, maskIp, minioSeconds, secondsBetween, trinoStatus } from "./derive";
 import { NO_FILTERS, pageQuery, TABS, validateFilters } from "./tabs";
+
+// The change sentences come from the audit texts, which load with the audit and policy screens.
+beforeAll(() => loadTexts("audits"));
 
 describe("audit derivations", () => {
   it("collapses whitespace, reads failures from the time text and rounds object-store seconds up to 1", () => {

@@ -3,7 +3,7 @@ import { Button, Flex, Tooltip, Typography } from "antd";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { ChangeEntry } from "@console/contracts";
-import { POLICY_CHANGE_SET_ACTIONS } from "@console/contracts";
+import { POLICY_CHANGE_SET_ACTIONS } from "@console/contracts/constants";
 import { formatDateTime } from "../../shared/lib/format";
 import type { ListColumn } from "../../shared/ui/ListTable";
 import { StatusBadge } from "../../shared/ui/StatusBadge";

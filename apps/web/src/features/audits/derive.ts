@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE } from "@console/contracts";
+import { NOT_APPLICABLE } from "@console/contracts/constants";
 
 /** Runs of whitespace (newlines, tabs) shown as one space. */
 export const collapseWhitespace = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();

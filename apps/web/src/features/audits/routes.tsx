@@ -1,7 +1,11 @@
-import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 
 export const auditsRoutes: FeatureRoute[] = [
-  { path: "/audits", menu: "audits", element: lazy(() => import("./AuditsPage")) },
+  {
+    path: "/audits",
+    menu: "audits",
+    element: screen(["audits", "policies", "self-service", "tours"], () => import("./AuditsPage")),
+  },
 ];
 export const toAudits = () => "/audits";

@@ -1,4 +1,4 @@
-import { AUDIT_MAX_DURATION_SECONDS } from "@console/contracts";
+import { AUDIT_MAX_DURATION_SECONDS } from "@console/contracts/constants";
 import { apiDate } from "./derive";
 
 /** The audit filter state (spec section 3), one shape for every tab. Dates are ISO strings. */

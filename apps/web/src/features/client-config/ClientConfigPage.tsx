@@ -3,14 +3,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import {
-  ARROW_PORT,
-  CLIENT_TOOLS,
-  type ClientConfiguration,
-  type ClientMode,
-  type ClientToolKey,
-  type clientConfigRoutes,
-} from "@console/contracts";
+import type { ClientConfiguration, ClientMode, ClientToolKey, clientConfigRoutes } from "@console/contracts";
+import { ARROW_PORT, CLIENT_TOOLS } from "@console/contracts/constants";
 import { useAuth } from "../../app/auth";
 import { useShell } from "../../app/state";
 import { call, errorMessage } from "../../shared/lib/api";

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  JOBS_REFRESH_INTERVAL_MS,
-  type clusterRoutes,
-  type flinkJobRoutes,
-  type JobDeleteResult,
-  type JobKind,
-  type sparkJobRoutes,
-  type usageRoutes,
+import type {
+  clusterRoutes,
+  flinkJobRoutes,
+  JobDeleteResult,
+  JobKind,
+  sparkJobRoutes,
+  usageRoutes,
 } from "@console/contracts";
+import { JOBS_REFRESH_INTERVAL_MS } from "@console/contracts/constants";
 import { useShell } from "../../app/state";
 import { call, request } from "../../shared/lib/api";
 

@@ -1,7 +1,11 @@
-import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 import { componentsPaths } from "./links";
 
 export const componentsRoutes: FeatureRoute[] = [
-  { path: componentsPaths.list, menu: "components", element: lazy(() => import("./ComponentsPage")) },
+  {
+    path: componentsPaths.list,
+    menu: "components",
+    element: screen(["cluster", "tours"], () => import("./ComponentsPage")),
+  },
 ];

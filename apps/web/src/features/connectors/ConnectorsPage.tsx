@@ -3,7 +3,8 @@ import { Alert, Button } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { CONNECTOR_WIZARD_CLOSE_MS, CONNECTORS_PAGE_SIZE, type ConnectorSummary } from "@console/contracts";
+import type { ConnectorSummary } from "@console/contracts";
+import { CONNECTOR_WIZARD_CLOSE_MS, CONNECTORS_PAGE_SIZE } from "@console/contracts/constants";
 import { errorMessage } from "../../shared/lib/api";
 import { useListState } from "../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../shared/ui/ListTable";
@@ -14,7 +15,8 @@ import { ConnectorDetailsDrawer } from "./parts/ConnectorDetailsDrawer";
 import { ConnectorFilter, NO_FILTERS, type ConnectorFilters } from "./parts/ConnectorFilter";
 import { ConnectorStatus, hasFailure } from "./parts/ConnectorStatus";
 import { FailureTraces } from "./parts/FailureTraces";
-import { connectorCrumbs, toNewConnector } from "./links";
+import { connectorCrumbs } from "./crumbs";
+import { toNewConnector } from "./links";
 
 /** After the wizard closes, the list shows its loading state for a moment (spec section 4). */
 function useClosingWizard(state: unknown): boolean {

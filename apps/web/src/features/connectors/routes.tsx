@@ -1,9 +1,9 @@
-import { lazy } from "react";
-import { CONNECTOR_COMPONENT } from "@console/contracts";
+import { CONNECTOR_COMPONENT } from "@console/contracts/constants";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 
-const ConnectorsPage = lazy(() => import("./ConnectorsPage"));
-const ConnectorWizardPage = lazy(() => import("./wizard/ConnectorWizardPage"));
+const ConnectorsPage = screen(["connectors"], () => import("./ConnectorsPage"));
+const ConnectorWizardPage = screen(["connectors"], () => import("./wizard/ConnectorWizardPage"));
 export const connectorsRoutes: FeatureRoute[] = [
   { path: "/home/cdc", menu: "home", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorsPage },
   { path: "/components/cdc", menu: "components", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorsPage },

@@ -1,5 +1,7 @@
-import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 
-export const homeRoutes: FeatureRoute[] = [{ path: "/home", menu: "home", element: lazy(() => import("./HomePage")) }];
+export const homeRoutes: FeatureRoute[] = [
+  { path: "/home", menu: "home", element: screen(["cluster", "tours"], () => import("./HomePage")) },
+];
 export const toHome = () => "/home";

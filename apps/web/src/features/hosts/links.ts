@@ -1,4 +1,4 @@
-import { buildPath } from "@console/contracts";
+import { buildPath } from "@console/contracts/constants";
 
 /** The host screen's path, written once; routes.tsx and every link use it. */
 export const hostsPaths = { host: "/hosts/:id" } as const;

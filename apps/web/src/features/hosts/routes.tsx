@@ -1,7 +1,7 @@
-import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 import { hostsPaths } from "./links";
 
 export const hostsRoutes: FeatureRoute[] = [
-  { path: hostsPaths.host, menu: "home", element: lazy(() => import("./HostPage")) },
+  { path: hostsPaths.host, menu: "home", element: screen(["cluster", "tours"], () => import("./HostPage")) },
 ];

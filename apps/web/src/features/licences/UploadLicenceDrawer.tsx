@@ -2,7 +2,7 @@ import { UploadOutlined } from "@ant-design/icons";
 import { Button, Drawer, Flex, Form, Input, Upload, type UploadFile } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LICENCE_DESCRIPTION_MAX, LICENCE_FILE_EXTENSIONS } from "@console/contracts";
+import { LICENCE_DESCRIPTION_MAX, LICENCE_FILE_EXTENSIONS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { useUploadLicence } from "./api";

@@ -1,6 +1,10 @@
-import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 
 export const licencesRoutes: FeatureRoute[] = [
-  { path: "/settings/licenses", menu: "settings", element: lazy(() => import("./LicencesPage")) },
+  {
+    path: "/settings/licenses",
+    menu: "settings",
+    element: screen(["licences", "settings"], () => import("./LicencesPage")),
+  },
 ];

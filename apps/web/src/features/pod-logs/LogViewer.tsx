@@ -2,7 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { Empty, theme } from "antd";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LOG_ROW_HEIGHT } from "@console/contracts";
+import { LOG_ROW_HEIGHT } from "@console/contracts/constants";
 
 function highlight(line: string, search: string, mark: string): ReactNode {
   if (!search) return line;

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { JobKind, clusterRoutes } from "@console/contracts";
 import {
   JOB_POD_LOG_FOLLOW_PATHS,
   LOG_TAIL_DEFAULT,
   POD_LOG_FOLLOW_PATH,
   buildPath,
-  type JobKind,
-  type clusterRoutes,
-} from "@console/contracts";
+} from "@console/contracts/constants";
 import { useShell } from "../../app/state";
 import { ApiError, authorizationHeader, call, type ApiErrorBody } from "../../shared/lib/api";
 

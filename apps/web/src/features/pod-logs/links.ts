@@ -1,4 +1,4 @@
-import { buildPath } from "@console/contracts";
+import { buildPath } from "@console/contracts/constants";
 
 /**
  * The log screen's paths, written once; routes.tsx and every link use them. Pages import this

@@ -1,5 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
-import { LOG_TAIL_DEFAULT, type clusterRoutes, type JobKind, type LogLines } from "@console/contracts";
+import type { clusterRoutes, JobKind, LogLines } from "@console/contracts";
+import { LOG_TAIL_DEFAULT } from "@console/contracts/constants";
 import { call } from "../../shared/lib/api";
 
 /** How often the merged view reads the pods' tails again. */

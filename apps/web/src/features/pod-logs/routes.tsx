@@ -1,8 +1,8 @@
-import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 import { podLogsPaths } from "./links";
 
-const PodLogsPage = lazy(() => import("./PodLogsPage"));
+const PodLogsPage = screen(["cluster"], () => import("./PodLogsPage"));
 export const podLogsRoutes: FeatureRoute[] = [
   { path: podLogsPaths.component, menu: "components", element: PodLogsPage },
   { path: podLogsPaths.host, menu: "home", element: PodLogsPage },

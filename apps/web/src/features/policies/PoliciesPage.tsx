@@ -11,15 +11,8 @@ import { Button, Flex, Input, Segmented, Select } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  POLICY_CATEGORIES,
-  POLICY_QUICK_FILTERS,
-  POLICY_STATES,
-  type Policy,
-  type PolicyCategory,
-  type PolicyQuickFilter,
-  type PolicyState,
-} from "@console/contracts";
+import type { Policy, PolicyCategory, PolicyQuickFilter, PolicyState } from "@console/contracts";
+import { POLICY_CATEGORIES, POLICY_QUICK_FILTERS, POLICY_STATES } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
 import { useListState } from "../../shared/lib/useListState";
@@ -30,7 +23,8 @@ import { tourTarget, useRegisterTour } from "../../app/shell/tour";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
 import { CodeButtons } from "./code/CodeButtons";
-import { policyCrumbs, toNewPolicy, toPublications, toVisibility } from "./links";
+import { policyCrumbs } from "./crumbs";
+import { toNewPolicy, toPublications, toVisibility } from "./links";
 import { PolicyActions } from "./parts/PolicyActions";
 import { PolicyDetails } from "./parts/PolicyDetails";
 import { ImpactDrawer } from "./parts/ImpactDrawer";

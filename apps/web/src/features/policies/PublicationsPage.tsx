@@ -8,7 +8,7 @@ import { errorMessage } from "../../shared/lib/api";
 import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useCompare, usePublication, usePublications, useRestore } from "./api";
-import { policyCrumbs } from "./links";
+import { policyCrumbs } from "./crumbs";
 
 /** Numbered publications of the rules: view one, compare two, restore an earlier one. */
 export default function PublicationsPage() {

@@ -8,7 +8,7 @@ import { errorMessage } from "../../shared/lib/api";
 import { PLACEHOLDER } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useLookups, usePrincipals, useVisibility } from "./api";
-import { policyCrumbs } from "./links";
+import { policyCrumbs } from "./crumbs";
 
 type Subject = { username: string; catalog: string; schema: string; table: string };
 

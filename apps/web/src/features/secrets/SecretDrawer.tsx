@@ -1,13 +1,13 @@
 import { Button, Drawer, Flex, Form, Input } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { Secret } from "@console/contracts";
 import {
   normalizeSecretName,
   SECRET_DESCRIPTION_MAX,
   SECRET_NAME_MAX,
   SECRET_NAME_PATTERN,
-  type Secret,
-} from "@console/contracts";
+} from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { useSaveSecret } from "./api";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { NAME_CHECK_DEBOUNCE_MS } from "@console/contracts";
+import { NAME_CHECK_DEBOUNCE_MS } from "@console/contracts/constants";
 import { secretNameTaken } from "./api";
 
 /**

@@ -2,7 +2,7 @@ import { DatePicker, Flex, Form, Input, Modal, Select, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS } from "@console/contracts";
+import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS } from "@console/contracts/constants";
 import { useMe } from "../../app/queries";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";

@@ -1,7 +1,8 @@
 import { Button, Card, Flex, Form, Input, Skeleton, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { POLICY_LIMITS, type DefaultTerms } from "@console/contracts";
+import type { DefaultTerms } from "@console/contracts";
+import { POLICY_LIMITS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
 import { maxRule } from "../../shared/lib/formRules";

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Form, Select, Skeleton, Switch } from "antd";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { INSIGHTS_REFRESH_INTERVALS } from "@console/contracts";
+import { INSIGHTS_REFRESH_INTERVALS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { useGroupNames, useUserNames } from "../users/api";

@@ -2,7 +2,7 @@ import { TeamOutlined, UserOutlined } from "@ant-design/icons";
 import { App, Button, Flex, Switch } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PAGE_SIZES } from "@console/contracts";
+import { PAGE_SIZES } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";

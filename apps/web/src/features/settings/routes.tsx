@@ -1,10 +1,22 @@
-import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { screen } from "../../app/screen";
 
 export const settingsRoutes: FeatureRoute[] = [
-  { path: "/settings", menu: "settings", element: lazy(() => import("./GeneralSettingsPage")) },
-  { path: "/settings/menu", menu: "settings", element: lazy(() => import("./MenuPermissionsPage")) },
-  { path: "/settings/component", menu: "settings", element: lazy(() => import("./ComponentPermissionsPage")) },
+  {
+    path: "/settings",
+    menu: "settings",
+    element: screen(["settings", "general-settings", "policies"], () => import("./GeneralSettingsPage")),
+  },
+  {
+    path: "/settings/menu",
+    menu: "settings",
+    element: screen(["settings", "permissions", "users"], () => import("./MenuPermissionsPage")),
+  },
+  {
+    path: "/settings/component",
+    menu: "settings",
+    element: screen(["settings", "permissions", "users"], () => import("./ComponentPermissionsPage")),
+  },
 ];
 export const toSettings = (section?: "menu" | "component" | "secrets" | "licenses") =>
   section ? `/settings/${section}` : "/settings";

@@ -1,7 +1,7 @@
 import { Button, Drawer, Flex, Form, Input, Select } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN } from "@console/contracts";
+import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { CopyButton } from "../../shared/ui/CopyButton";

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { GROUP_NAME_PATTERN } from "@console/contracts";
+import { GROUP_NAME_PATTERN } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
 import { useCreateGroup } from "./api";

@@ -2,7 +2,8 @@ import { DeleteOutlined, PlusOutlined, UsergroupAddOutlined } from "@ant-design/
 import { App, Button, Flex, Input, Tag } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { USER_PAGE_SIZES, type Group } from "@console/contracts";
+import type { Group } from "@console/contracts";
+import { USER_PAGE_SIZES } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { useListState } from "../../shared/lib/useListState";
 import { confirmDestroy } from "../../shared/ui/confirm";

@@ -1,7 +1,7 @@
 import { Flex, Tag, Tooltip, Typography } from "antd";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { chipLimit } from "@console/contracts";
+import { chipLimit } from "@console/contracts/constants";
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener("resize", onChange);

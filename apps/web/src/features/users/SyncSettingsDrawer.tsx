@@ -1,7 +1,7 @@
 import { Button, Descriptions, Drawer, Flex, Form, Input, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { syncPeriodValid } from "@console/contracts";
+import { syncPeriodValid } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { formatDateTime } from "../../shared/lib/format";
 import { StatusBadge } from "../../shared/ui/StatusBadge";

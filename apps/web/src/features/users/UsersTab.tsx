@@ -2,7 +2,8 @@ import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined, TeamOutlined, UserAddOu
 import { Button, Flex, Tag, Tooltip } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { USER_PAGE_SIZES, type UserListItem as User, type UserQuery } from "@console/contracts";
+import type { UserListItem as User, UserQuery } from "@console/contracts";
+import { USER_PAGE_SIZES } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { useListState } from "../../shared/lib/useListState";
 import { FilterPopover } from "../../shared/ui/FilterPopover";

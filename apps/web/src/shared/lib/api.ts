@@ -1,11 +1,5 @@
-import {
-  buildPath,
-  type BodyOf,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-  type RouteDef,
-} from "@console/contracts";
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from "@console/contracts";
+import { buildPath } from "@console/contracts/constants";
 import i18n from "../../i18n";
 
 export interface ApiErrorBody {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POLICY_LIMITS } from "@console/contracts";
+import { POLICY_LIMITS } from "@console/contracts/constants";
 import { maxRule } from "./formRules";
 
 describe("maxRule", () => {

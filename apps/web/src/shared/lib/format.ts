@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { USAGE_THRESHOLDS } from "@console/contracts";
+import { USAGE_THRESHOLDS } from "@console/contracts/constants";
 
 /** What an empty cell shows. */
 export const PLACEHOLDER = "—";

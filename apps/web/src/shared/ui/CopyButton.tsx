@@ -2,7 +2,7 @@ import { CheckOutlined, CopyOutlined } from "@ant-design/icons";
 import { Button, Tooltip } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COPY_FEEDBACK_MS } from "@console/contracts";
+import { COPY_FEEDBACK_MS } from "@console/contracts/constants";
 
 /** Copies a value; shows "copied" for a second. */
 export function CopyButton(props: { value: string; label?: string; onCopied?: () => void }) {

@@ -2,7 +2,7 @@ import { Table, type TableProps } from "antd";
 import type { ColumnType } from "antd/es/table";
 import type { SorterResult } from "antd/es/table/interface";
 import { useTranslation } from "react-i18next";
-import { PAGE_SIZES } from "@console/contracts";
+import { PAGE_SIZES } from "@console/contracts/constants";
 import { PLACEHOLDER } from "../lib/format";
 import type { ListController } from "../lib/useListState";
 

@@ -3,7 +3,8 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { OVERVIEW_SERIES_PARTS, type UsageHistory } from "@console/contracts";
+import type { UsageHistory } from "@console/contracts";
+import { OVERVIEW_SERIES_PARTS } from "@console/contracts/constants";
 import { PLACEHOLDER } from "../lib/format";
 
 export interface UsageSeries {

@@ -2,7 +2,8 @@ import { LeftOutlined, RightOutlined, WarningOutlined } from "@ant-design/icons"
 import { Button, Card, Flex, Grid, Select, Tag, Tooltip, theme } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BREAKPOINTS, type ComponentSections } from "@console/contracts";
+import type { ComponentSections } from "@console/contracts";
+import { BREAKPOINTS } from "@console/contracts/constants";
 
 export type CardState = "contactSupport" | "enabled" | "active" | "inactive";
 export type CardFilter = "all" | "active" | "inactive" | "enabled";

@@ -1,7 +1,8 @@
 import { Card, Flex, Tag, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { Cell, Pie, PieChart } from "recharts";
-import { PODS_PAGE_SIZE, type ClusterPod, type ComponentStatistics } from "@console/contracts";
+import type { ClusterPod, ComponentStatistics } from "@console/contracts";
+import { PODS_PAGE_SIZE } from "@console/contracts/constants";
 import { formatBytes } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";

@@ -3,15 +3,8 @@ import { App, Button, Card, Flex, Input, Select, Space, Switch } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  JOB_DELETE_FAILURE_MS,
-  JOB_STATUSES,
-  PAGE_SIZES,
-  TOAST_MS,
-  type Job,
-  type JobDeleteResult,
-  type JobKind,
-} from "@console/contracts";
+import type { Job, JobDeleteResult, JobKind } from "@console/contracts";
+import { JOB_DELETE_FAILURE_MS, JOB_STATUSES, PAGE_SIZES, TOAST_MS } from "@console/contracts/constants";
 import { toast } from "../../../app/shell/notify";
 import { errorMessage } from "../../../shared/lib/api";
 import { formatDateTime } from "../../../shared/lib/format";

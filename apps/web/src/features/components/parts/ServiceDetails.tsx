@@ -1,7 +1,8 @@
 import { Card, Descriptions, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PODS_PAGE_SIZE, type ServiceDetails as Service } from "@console/contracts";
+import type { ServiceDetails as Service } from "@console/contracts";
+import { PODS_PAGE_SIZE } from "@console/contracts/constants";
 import { formatDateTime, PLACEHOLDER } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
 import { ListTable } from "../../../shared/ui/ListTable";

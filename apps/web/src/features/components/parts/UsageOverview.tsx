@@ -1,7 +1,7 @@
 import { Card, Col, Row, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OVERVIEW_DURATION_DEFAULT, OVERVIEW_DURATIONS_MIN } from "@console/contracts";
+import { OVERVIEW_DURATION_DEFAULT, OVERVIEW_DURATIONS_MIN } from "@console/contracts/constants";
 import { errorMessage } from "../../../shared/lib/api";
 import { formatBytes } from "../../../shared/lib/format";
 import { UsageChart } from "../../../shared/ui/UsageChart";

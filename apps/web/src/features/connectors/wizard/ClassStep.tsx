@@ -1,6 +1,6 @@
 import { Alert, Flex, Form, Radio, Tag, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import { CONNECTOR_CLASSES } from "@console/contracts";
+import { CONNECTOR_CLASSES } from "@console/contracts/constants";
 import { errorMessage } from "../../../shared/lib/api";
 import { useConnectorPlugins } from "../api";
 import { ruleFor } from "./rules";

@@ -1,6 +1,7 @@
 import { Col, Form, Input, Row } from "antd";
 import { useTranslation } from "react-i18next";
-import { CONNECTOR_LIMITS, type ConnectorFormField } from "@console/contracts";
+import type { ConnectorFormField } from "@console/contracts";
+import { CONNECTOR_LIMITS } from "@console/contracts/constants";
 import { digitsOnly, ruleFor } from "./rules";
 
 const L = CONNECTOR_LIMITS;

@@ -1,6 +1,7 @@
 import { Col, Form, Input, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { CONNECTOR_LIMITS, DECIMAL_HANDLING_MODES, SNAPSHOT_MODES, type ConnectorFormField } from "@console/contracts";
+import type { ConnectorFormField } from "@console/contracts";
+import { CONNECTOR_LIMITS, DECIMAL_HANDLING_MODES, SNAPSHOT_MODES } from "@console/contracts/constants";
 import { digitsOnly, ruleFor } from "./rules";
 
 const L = CONNECTOR_LIMITS;

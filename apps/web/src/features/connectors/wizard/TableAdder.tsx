@@ -2,7 +2,7 @@ import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Empty, Flex, Input, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CONNECTOR_LIMITS, IDENTIFIER_PATTERN } from "@console/contracts";
+import { CONNECTOR_LIMITS, IDENTIFIER_PATTERN } from "@console/contracts/constants";
 
 /**
  * A list of "schema.table" entries with an adder: Add needs both a schema and a table name

@@ -1,11 +1,10 @@
+import type { ConnectorForm, ConnectorFormField } from "@console/contracts";
 import {
   BOOTSTRAP_PATTERN,
   CONNECTOR_LIMITS,
   CONNECTOR_NAME_PATTERN,
   TOPIC_PATTERN,
-  type ConnectorForm,
-  type ConnectorFormField,
-} from "@console/contracts";
+} from "@console/contracts/constants";
 
 /** The wizard's values as the form holds them (every input a string, tables as "schema.table"). */
 export interface WizardValues {

@@ -1,6 +1,7 @@
 import { Card, Col, Flex, Progress, Row, Skeleton, theme, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { WORKLOAD_KINDS, type NodeList, type Workloads } from "@console/contracts";
+import type { NodeList, Workloads } from "@console/contracts";
+import { WORKLOAD_KINDS } from "@console/contracts/constants";
 import { abbreviateNumber } from "../../../shared/lib/format";
 
 /** Node health: 100 % in the success colour when every host is ready, else the error colour. */

@@ -1,6 +1,7 @@
 import { Card, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { SMALL_PAGE_SIZES, type ClusterEvent } from "@console/contracts";
+import type { ClusterEvent } from "@console/contracts";
+import { SMALL_PAGE_SIZES } from "@console/contracts/constants";
 import { formatDateTime } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";

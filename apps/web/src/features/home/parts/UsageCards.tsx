@@ -1,7 +1,8 @@
 import { WarningOutlined } from "@ant-design/icons";
 import { Card, Col, Row, Skeleton, Statistic } from "antd";
 import { useTranslation } from "react-i18next";
-import { USAGE_THRESHOLDS, type NodeList, type Workloads } from "@console/contracts";
+import type { NodeList, Workloads } from "@console/contracts";
+import { USAGE_THRESHOLDS } from "@console/contracts/constants";
 import { abbreviateNumber } from "../../../shared/lib/format";
 import { useUsageColor } from "../../../shared/ui/Usage";
 

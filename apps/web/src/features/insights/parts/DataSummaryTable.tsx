@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from "@ant-design/icons";
 import { Alert, Flex, Input, Select, theme, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
-import { DATA_SUMMARY_SORTS, INSIGHTS_PAGE_SIZES, type DataSummaryRow, type DataSummarySort } from "@console/contracts";
+import type { DataSummaryRow, DataSummarySort } from "@console/contracts";
+import { DATA_SUMMARY_SORTS, INSIGHTS_PAGE_SIZES } from "@console/contracts/constants";
 import { abbreviateNumber, formatBytes, formatDateTime, PLACEHOLDER } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";

@@ -1,7 +1,8 @@
 import { Alert, Badge, Input, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { INSIGHTS_PAGE_SIZES, type Pipeline } from "@console/contracts";
+import type { Pipeline } from "@console/contracts";
+import { INSIGHTS_PAGE_SIZES } from "@console/contracts/constants";
 import { formatDateTime, formatDuration, PLACEHOLDER } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";

@@ -1,7 +1,8 @@
 import { Drawer, Flex, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_IMPACT_WINDOW, type ImpactWindow } from "@console/contracts";
+import type { ImpactWindow } from "@console/contracts";
+import { DEFAULT_IMPACT_WINDOW } from "@console/contracts/constants";
 import { useImpact, type ImpactSubject } from "../impact-api";
 import { ImpactView, WindowPicker } from "./ImpactView";
 

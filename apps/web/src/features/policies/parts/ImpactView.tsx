@@ -1,6 +1,7 @@
 import { Alert, Collapse, Empty, Flex, Segmented, Spin, Table, Tabs, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { IMPACT_WINDOWS, type ImpactChange, type ImpactPreview, type ImpactWindow } from "@console/contracts";
+import type { ImpactChange, ImpactPreview, ImpactWindow } from "@console/contracts";
+import { IMPACT_WINDOWS } from "@console/contracts/constants";
 import { errorMessage } from "../../../shared/lib/api";
 import { formatDateTime } from "../../../shared/lib/format";
 

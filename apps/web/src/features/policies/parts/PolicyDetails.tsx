@@ -1,6 +1,7 @@
 import { Descriptions, Flex, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { ALL, type Policy } from "@console/contracts";
+import type { Policy } from "@console/contracts";
+import { ALL } from "@console/contracts/constants";
 import { formatPeriod, PLACEHOLDER } from "../../../shared/lib/format";
 
 const SCROLL_Y = 300;

@@ -1,7 +1,8 @@
 import { Alert, Button, Checkbox, Flex, Modal, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_IMPACT_WINDOW, type SyncIssue } from "@console/contracts";
+import type { SyncIssue } from "@console/contracts";
+import { DEFAULT_IMPACT_WINDOW } from "@console/contracts/constants";
 import { errorMessage } from "../../../shared/lib/api";
 import { useSyncPreview } from "../api";
 import { useImpact } from "../impact-api";

@@ -2,7 +2,8 @@ import { SEARCH } from "../parts/search";
 import { DatePicker, Form, Select, Switch, Typography } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { ALL, CATALOG_ACCESS, WRITE_PRIVILEGES, type PolicyCategory, type Privilege } from "@console/contracts";
+import type { PolicyCategory, Privilege } from "@console/contracts";
+import { ALL, CATALOG_ACCESS, WRITE_PRIVILEGES } from "@console/contracts/constants";
 import { usePrincipals } from "../api";
 
 /**

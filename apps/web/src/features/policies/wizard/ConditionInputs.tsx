@@ -1,7 +1,8 @@
 import { SEARCH } from "../parts/search";
 import { Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { CONDITIONS_BY_TYPE, LIST_CONDITIONS, typeGroupOf, type FilterCondition } from "@console/contracts";
+import type { FilterCondition } from "@console/contracts";
+import { CONDITIONS_BY_TYPE, LIST_CONDITIONS, typeGroupOf } from "@console/contracts/constants";
 import { needsValue, valueFits } from "./valueRules";
 
 /**

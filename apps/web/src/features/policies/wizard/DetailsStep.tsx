@@ -2,14 +2,8 @@ import { SEARCH } from "../parts/search";
 import { Alert, Checkbox, Form, Input, Select } from "antd";
 import type { CheckboxGroupProps } from "antd/es/checkbox";
 import { useTranslation } from "react-i18next";
-import {
-  ALL,
-  POLICY_CATEGORIES,
-  POLICY_LIMITS,
-  PRIVILEGES,
-  TAG_CATEGORIES,
-  type PolicyCategory,
-} from "@console/contracts";
+import type { PolicyCategory } from "@console/contracts";
+import { ALL, POLICY_CATEGORIES, POLICY_LIMITS, PRIVILEGES, TAG_CATEGORIES } from "@console/contracts/constants";
 import { errorMessage } from "../../../shared/lib/api";
 import { maxRule } from "../../../shared/lib/formRules";
 import { useLookups, useTags } from "../api";

@@ -1,7 +1,8 @@
 import { Button, Flex, Form, Input, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { typeGroupOf, type FilterCondition, type RowFilter } from "@console/contracts";
+import type { FilterCondition, RowFilter } from "@console/contracts";
+import { typeGroupOf } from "@console/contracts/constants";
 import { useColumns } from "../api";
 import { ConditionInputs } from "./ConditionInputs";
 import { ColumnSelect, ColumnsError, RemoveButton, TableSelect, useTableColumns } from "./TableColumnPicker";

@@ -2,14 +2,8 @@ import { SEARCH } from "../parts/search";
 import { Button, Flex, Form, Input, Select, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  MASK_TYPES,
-  MASKS_BY_TYPE,
-  typeGroupOf,
-  type ColumnMask,
-  type FilterCondition,
-  type MaskType,
-} from "@console/contracts";
+import type { ColumnMask, FilterCondition, MaskType } from "@console/contracts";
+import { MASK_TYPES, MASKS_BY_TYPE, typeGroupOf } from "@console/contracts/constants";
 import { useColumns } from "../api";
 import { ConditionInputs } from "./ConditionInputs";
 import { ColumnSelect, ColumnsError, RemoveButton, TableSelect, useTableColumns } from "./TableColumnPicker";

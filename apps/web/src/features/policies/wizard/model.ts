@@ -1,16 +1,14 @@
 import dayjs, { type Dayjs } from "dayjs";
-import {
-  ALL,
-  TABLE_CATEGORIES,
-  TAG_CATEGORIES,
-  type CatalogAccess,
-  type ColumnMask,
-  type Policy,
-  type PolicyCategory,
-  type PolicyInput,
-  type Privilege,
-  type RowFilter,
+import type {
+  CatalogAccess,
+  ColumnMask,
+  Policy,
+  PolicyCategory,
+  PolicyInput,
+  Privilege,
+  RowFilter,
 } from "@console/contracts";
+import { ALL, TABLE_CATEGORIES, TAG_CATEGORIES } from "@console/contracts/constants";
 
 /** The wizard's one form, over all its steps. */
 export interface WizardValues {

@@ -1,10 +1,5 @@
-import {
-  LIST_CONDITIONS,
-  typeGroupOf,
-  VALUE_PATTERNS,
-  VALUELESS_CONDITIONS,
-  type FilterCondition,
-} from "@console/contracts";
+import type { FilterCondition } from "@console/contracts";
+import { LIST_CONDITIONS, typeGroupOf, VALUE_PATTERNS, VALUELESS_CONDITIONS } from "@console/contracts/constants";
 
 /** Whether a typed value fits the column type and condition (spec: value patterns by type, list variants for IN). */
 export function valueFits(dataType: string, condition: FilterCondition, value: string): boolean {
