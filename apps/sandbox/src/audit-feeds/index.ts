@@ -28,6 +28,9 @@ export function startAuditFeeds(opts: {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let backfilled = false;
+  let historyPosted!: () => void;
+  /** Settles once the history (the first window, months of queries included) has been posted. */
+  const history = new Promise<void>((resolve) => (historyPosted = resolve));
 
   const post = async (url: string, headers: Record<string, string>, body: string) => {
     const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
@@ -94,6 +97,7 @@ export function startAuditFeeds(opts: {
       if (!backfilled && historyStart < last) await sendTrino(olderQueries(historyStart, last));
       await sendTrino(trino);
       last = now;
+      if (!backfilled) historyPosted();
       backfilled = true;
     } catch {
       // The console is not up yet or is busy: the same window is sent again next tick.
@@ -103,9 +107,12 @@ export function startAuditFeeds(opts: {
   };
   timer = setTimeout(() => void run(), 1000).unref();
   return {
+    history,
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      // Nothing more is posted: whoever waits for the history is not kept waiting.
+      historyPosted();
     },
   };
 }
@@ -115,6 +122,6 @@ export const auditFeedsPart: SandboxPart = {
   async start(options) {
     if (options.quiet) return { url: options.consoleUrl, stop: async () => undefined };
     const feeds = startAuditFeeds({ consoleUrl: options.consoleUrl, tokens: options.ingestTokens });
-    return { url: options.consoleUrl, stop: feeds.stop };
+    return { url: options.consoleUrl, stop: feeds.stop, history: feeds.history };
   },
 };

@@ -28,15 +28,29 @@ function useRefreshInterval(): number | false {
   return pref?.is_scheduled && pref.schedule_interval > 0 ? pref.schedule_interval * 1000 : false;
 }
 
+/** How often provisional figures (history still arriving at start) are asked for again. */
+const PROVISIONAL_POLL_MS = 5_000;
+
 export function useAnalytics() {
   const refreshedAt = useShell((s) => s.refreshedAt);
   const interval = useRefreshInterval();
+  const client = useQueryClient();
   return useQuery({
     queryKey: [...keys.analytics, refreshedAt],
-    queryFn: ({ signal }) =>
-      call<typeof insightsRoutes.analytics>("GET", "/admin-api/api/v1/analytics/analytics", undefined, signal),
+    queryFn: async ({ signal }) => {
+      const previous = client.getQueryData<{ provisional: boolean }>([...keys.analytics, refreshedAt]);
+      const a = await call<typeof insightsRoutes.analytics>(
+        "GET",
+        "/admin-api/api/v1/analytics/analytics",
+        undefined,
+        signal,
+      );
+      // The final figures are in: the tables computed with them are reloaded too.
+      if (previous?.provisional && !a.provisional) void client.invalidateQueries({ queryKey: keys.all });
+      return a;
+    },
     placeholderData: keepPreviousData,
-    refetchInterval: interval,
+    refetchInterval: (q) => (q.state.data?.provisional ? PROVISIONAL_POLL_MS : interval),
   });
 }
 
