@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DataSummaryQuery, insightsRoutes, PipelineQuery, settingsRoutes } from "@console/contracts";
-import { useShell } from "../../app/state";
 import { call } from "../../shared/lib/api";
 
 const keys = {
@@ -32,13 +31,12 @@ function useRefreshInterval(): number | false {
 const PROVISIONAL_POLL_MS = 5_000;
 
 export function useAnalytics() {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const interval = useRefreshInterval();
   const client = useQueryClient();
   return useQuery({
-    queryKey: [...keys.analytics, refreshedAt],
+    queryKey: keys.analytics,
     queryFn: async ({ signal }) => {
-      const previous = client.getQueryData<{ provisional: boolean }>([...keys.analytics, refreshedAt]);
+      const previous = client.getQueryData<{ provisional: boolean }>(keys.analytics);
       const a = await call<typeof insightsRoutes.analytics>(
         "GET",
         "/admin-api/api/v1/analytics/analytics",
@@ -55,10 +53,9 @@ export function useAnalytics() {
 }
 
 export function usePipelines(query: PipelineQuery) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const interval = useRefreshInterval();
   return useQuery({
-    queryKey: [...keys.pipelines(query), refreshedAt],
+    queryKey: keys.pipelines(query),
     queryFn: ({ signal }) =>
       call<typeof insightsRoutes.pipelineSummary>(
         "GET",
@@ -73,10 +70,9 @@ export function usePipelines(query: PipelineQuery) {
 
 /** A page of the data summary (tables with their statistics, as of the last refresh). */
 export function useDataSummary(query: DataSummaryQuery) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const interval = useRefreshInterval();
   return useQuery({
-    queryKey: [...keys.dataSummary(query), refreshedAt],
+    queryKey: keys.dataSummary(query),
     queryFn: ({ signal }) =>
       call<typeof insightsRoutes.dataSummary>("GET", "/admin-api/api/v1/analytics/data-summary", { query }, signal),
     placeholderData: keepPreviousData,
