@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { UNAUTHORIZED_REDIRECT_SECONDS, type MenuKey } from "@console/contracts";
+import { toHome } from "../../features/home/links";
 import { StatusMessage } from "../../shared/ui/StatusMessage";
 import { useAuth } from "../auth";
 import { useLandingPath } from "../landing";
@@ -97,6 +98,6 @@ export function RootRedirect() {
   const landing = useLandingPath();
   if (status === "signedOut") return <Navigate to="/login" replace />;
   if (status === "unknown" || status === "signingOut" || menu.isPending) return <FullPageSpinner />;
-  if ((menu.data ?? []).length === 0) return <Navigate to="/home" replace />;
+  if ((menu.data ?? []).length === 0) return <Navigate to={toHome()} replace />;
   return <Navigate to={landing} replace />;
 }

@@ -1,7 +1,10 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
 
+/** The screen's path, written once. */
+const PATH = "/audits";
+
 export const auditsRoutes: FeatureRoute[] = [
-  { path: "/audits", menu: "audits", element: lazy(() => import("./AuditsPage")) },
+  { path: PATH, menu: "audits", element: lazy(() => import("./AuditsPage")) },
 ];
-export const toAudits = () => "/audits";
+export const toAudits = () => PATH;

@@ -1,7 +1,10 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
 
+/** The screen's path, written once. */
+const PATH = "/client-configuration";
+
 export const clientConfigRoutes: FeatureRoute[] = [
-  { path: "/client-configuration", menu: "client-configuration", element: lazy(() => import("./ClientConfigPage")) },
+  { path: PATH, menu: "client-configuration", element: lazy(() => import("./ClientConfigPage")) },
 ];
-export const toClientConfig = () => "/client-configuration";
+export const toClientConfig = () => PATH;

@@ -14,6 +14,7 @@ import { ConnectorDetailsDrawer } from "./parts/ConnectorDetailsDrawer";
 import { ConnectorFilter, NO_FILTERS, type ConnectorFilters } from "./parts/ConnectorFilter";
 import { ConnectorStatus, hasFailure } from "./parts/ConnectorStatus";
 import { FailureTraces } from "./parts/FailureTraces";
+import { toComponents } from "../components/links";
 import { connectorCrumbs, toNewConnector } from "./links";
 
 /** After the wizard closes, the list shows its loading state for a moment (spec section 4). */
@@ -33,7 +34,7 @@ export default function ConnectorsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const fromComponents = location.pathname.startsWith("/components");
+  const fromComponents = location.pathname.startsWith(toComponents());
   const closingWizard = useClosingWizard(location.state);
   const list = useListState<ConnectorFilters>({ pageSize: CONNECTORS_PAGE_SIZE, filters: NO_FILTERS });
   const [viewing, setViewing] = useState<string | null>(null);

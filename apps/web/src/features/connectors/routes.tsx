@@ -1,15 +1,21 @@
 import { lazy } from "react";
 import { CONNECTOR_COMPONENT } from "@console/contracts";
 import type { FeatureRoute } from "../../app/route-types";
+import { connectorPaths } from "./links";
 
 const ConnectorsPage = lazy(() => import("./ConnectorsPage"));
 const ConnectorWizardPage = lazy(() => import("./wizard/ConnectorWizardPage"));
 export const connectorsRoutes: FeatureRoute[] = [
-  { path: "/home/cdc", menu: "home", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorsPage },
-  { path: "/components/cdc", menu: "components", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorsPage },
-  { path: "/home/cdc/new", menu: "home", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorWizardPage },
+  { path: connectorPaths.home, menu: "home", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorsPage },
   {
-    path: "/components/cdc/new",
+    path: connectorPaths.components,
+    menu: "components",
+    requiresComponent: CONNECTOR_COMPONENT,
+    element: ConnectorsPage,
+  },
+  { path: connectorPaths.homeNew, menu: "home", requiresComponent: CONNECTOR_COMPONENT, element: ConnectorWizardPage },
+  {
+    path: connectorPaths.componentsNew,
     menu: "components",
     requiresComponent: CONNECTOR_COMPONENT,
     element: ConnectorWizardPage,

@@ -1,7 +1,10 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
 
+/** The screen's path, written once. */
+const PATH = "/insights";
+
 export const insightsRoutes: FeatureRoute[] = [
-  { path: "/insights", menu: "insights", element: lazy(() => import("./InsightsPage")) },
+  { path: PATH, menu: "insights", element: lazy(() => import("./InsightsPage")) },
 ];
-export const toInsights = () => "/insights";
+export const toInsights = () => PATH;

@@ -1,26 +1,27 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { policyPaths } from "./links";
 
 export const policiesRoutes: FeatureRoute[] = [
-  { path: "/policy-management", menu: "policy-management", element: lazy(() => import("./PoliciesPage")) },
+  { path: policyPaths.list, menu: "policy-management", element: lazy(() => import("./PoliciesPage")) },
   {
-    path: "/policy-management/new",
+    path: policyPaths.create,
     menu: "policy-management",
     element: lazy(() => import("./wizard/PolicyWizardPage")),
   },
   {
-    path: "/policy-management/:id/edit",
+    path: policyPaths.edit,
     menu: "policy-management",
     element: lazy(() => import("./wizard/PolicyWizardPage")),
   },
-  { path: "/policy-management/:id/review", menu: "policy-management", element: lazy(() => import("./ReviewPage")) },
+  { path: policyPaths.review, menu: "policy-management", element: lazy(() => import("./ReviewPage")) },
   {
-    path: "/policy-management/publications",
+    path: policyPaths.publications,
     menu: "policy-management",
     element: lazy(() => import("./PublicationsPage")),
   },
   {
-    path: "/policy-management/what-can-see",
+    path: policyPaths.visibility,
     menu: "policy-management",
     element: lazy(() => import("./VisibilityPage")),
   },

@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { settingsPaths } from "../settings/links";
 
 export const secretsRoutes: FeatureRoute[] = [
-  { path: "/settings/secrets", menu: "settings", element: lazy(() => import("./SecretsPage")) },
+  { path: settingsPaths.secrets, menu: "settings", element: lazy(() => import("./SecretsPage")) },
 ];

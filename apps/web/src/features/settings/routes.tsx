@@ -1,10 +1,10 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
+import { settingsPaths } from "./links";
 
 export const settingsRoutes: FeatureRoute[] = [
-  { path: "/settings", menu: "settings", element: lazy(() => import("./GeneralSettingsPage")) },
-  { path: "/settings/menu", menu: "settings", element: lazy(() => import("./MenuPermissionsPage")) },
-  { path: "/settings/component", menu: "settings", element: lazy(() => import("./ComponentPermissionsPage")) },
+  { path: settingsPaths.general, menu: "settings", element: lazy(() => import("./GeneralSettingsPage")) },
+  { path: settingsPaths.menu, menu: "settings", element: lazy(() => import("./MenuPermissionsPage")) },
+  { path: settingsPaths.component, menu: "settings", element: lazy(() => import("./ComponentPermissionsPage")) },
 ];
-export const toSettings = (section?: "menu" | "component" | "secrets" | "licenses") =>
-  section ? `/settings/${section}` : "/settings";
+export { toSettings } from "./links";

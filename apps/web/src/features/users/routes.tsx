@@ -1,7 +1,10 @@
 import { lazy } from "react";
 import type { FeatureRoute } from "../../app/route-types";
 
+/** The screen's path, written once. */
+const PATH = "/user-management";
+
 export const usersRoutes: FeatureRoute[] = [
-  { path: "/user-management", menu: "user-management", element: lazy(() => import("./UsersPage")) },
+  { path: PATH, menu: "user-management", element: lazy(() => import("./UsersPage")) },
 ];
-export const toUsers = () => "/user-management";
+export const toUsers = () => PATH;

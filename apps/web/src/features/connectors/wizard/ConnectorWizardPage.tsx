@@ -8,6 +8,7 @@ import { ApiError, errorMessage, isAbort } from "../../../shared/lib/api";
 import { useUnsavedChanges } from "../../../shared/lib/useUnsavedChanges";
 import { PageHeader } from "../../../shared/ui/PageHeader";
 import { useCreateConnector, useValidateConnector } from "../api";
+import { toComponents } from "../../components/links";
 import { connectorCrumbs, toConnectors } from "../links";
 import { ClassStep } from "./ClassStep";
 import { DatabaseStep } from "./DatabaseStep";
@@ -33,7 +34,7 @@ const INITIAL: WizardValues = { connectorClass: SQLSERVER_CONNECTOR_CLASS, table
 export default function ConnectorWizardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fromComponents = useLocation().pathname.startsWith("/components");
+  const fromComponents = useLocation().pathname.startsWith(toComponents());
   const [form] = Form.useForm<WizardValues>();
   const values: WizardValues = Form.useWatch([], { form, preserve: true }) ?? INITIAL;
   const [current, setCurrent] = useState(0);
