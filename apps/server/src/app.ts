@@ -102,10 +102,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return payload;
   });
   app.addHook("onResponse", async (req, reply) => {
+    // Machines' calls that succeed, or find nothing yet (Trino polling rules before the first
+    // publication), are logged at debug; a refused one (401, 403, 400) stays at info.
     const quiet =
       req.url === "/healthz" ||
       req.url === "/readyz" ||
-      ((req.routeOptions.config?.quietLog || QUIET_ROUTES.has(req.routeOptions.url ?? "")) && reply.statusCode < 400);
+      ((req.routeOptions.config?.quietLog || QUIET_ROUTES.has(req.routeOptions.url ?? "")) &&
+        (reply.statusCode < 400 || reply.statusCode === 404));
     const level = reply.statusCode >= 500 ? "error" : quiet ? "debug" : "info";
     req.log[level](
       {
