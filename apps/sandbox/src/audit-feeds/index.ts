@@ -8,6 +8,8 @@ const HISTORY_HOURS = 24;
 const HISTORY_DAYS = 90;
 const OLDER_EVERY_MINUTES = 15;
 const TICK_MS = 10_000;
+/** Events per request while the history is posted. */
+const HISTORY_BATCH = 250;
 
 /**
  * Posts Trino query events and MinIO audit entries to the console's ingest endpoints, as
@@ -38,14 +40,17 @@ export function startAuditFeeds(opts: {
     if (res.status >= 500 || res.status === 408 || res.status === 429) throw new Error(`ingest answered ${res.status}`);
   };
 
-  const sendTrino = async (events: unknown[]) => {
+  /**
+   * Live events go one per request, as the event listener sends them; history goes in arrays
+   * (which the ingest endpoint also takes), so that months of it are in within seconds.
+   */
+  const sendTrino = async (events: unknown[], batch = 1) => {
     if (!opts.tokens.trino) return;
-    // One event per request, as the event listener sends them.
-    for (const e of events)
+    for (let i = 0; i < events.length; i += batch)
       await post(
         trinoUrl,
         { "content-type": "application/json", "x-trino-ingest-token": opts.tokens.trino },
-        JSON.stringify(e),
+        JSON.stringify(batch === 1 ? events[i] : events.slice(i, i + batch)),
       );
   };
   const sendMinio = async (entries: unknown[]) => {
@@ -94,8 +99,8 @@ export function startAuditFeeds(opts: {
       if (backfilled && trino.length) await sendTrino([trinoCreatedEvent(new Date(now), slot(now) * 2)]);
       await sendMinio(minio);
       // Oldest first: the insights roll days up from the last one they saw, so history arrives in order.
-      if (!backfilled && historyStart < last) await sendTrino(olderQueries(historyStart, last));
-      await sendTrino(trino);
+      if (!backfilled && historyStart < last) await sendTrino(olderQueries(historyStart, last), HISTORY_BATCH);
+      await sendTrino(trino, backfilled ? 1 : HISTORY_BATCH);
       last = now;
       if (!backfilled) historyPosted();
       backfilled = true;
