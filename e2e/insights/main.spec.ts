@@ -44,7 +44,9 @@ describe("insights", () => {
     // The sandbox posts 90 days of query history after the server starts: until it is all in,
     // the screen says its figures are provisional, and they are computed again by themselves.
     const provisional = page.getByRole("alert").filter({ hasText: "these figures are provisional" });
-    await expect.poll(async () => (await analytics(token)).provisional, { timeout: 240_000, interval: 1000 }).toBe(false);
+    await expect
+      .poll(async () => (await analytics(token)).provisional, { timeout: 240_000, interval: 1000 })
+      .toBe(false);
     await provisional.waitFor({ state: "detached", timeout: 30_000 });
     // Real curves, with no Recompute: many weeks and months of active users.
     const busy = (points: Array<{ user_count: number }>) => points.filter((p) => p.user_count > 0).length;

@@ -402,4 +402,3 @@ function refusal(errors: SyncIssue[]): HttpError {
     fields,
   );
 }
-
