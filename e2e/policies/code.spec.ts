@@ -143,7 +143,10 @@ describe("policies as code", () => {
     await screenshot(page, "policies-code-ranger");
 
     // Ranger's Hive policies name databases, not catalogs: the administrator picks the catalog, and the plan follows.
-    const planned = dialog.getByRole("listitem").filter({ hasText: /^dave customers/ }).first();
+    const planned = dialog
+      .getByRole("listitem")
+      .filter({ hasText: /^dave customers/ })
+      .first();
     await planned.getByText("hive / sales / customers").waitFor();
     await choose(page, "Catalog for Ranger's Hive policies", "iceberg");
     await planned.getByText("iceberg / sales / customers").waitFor();

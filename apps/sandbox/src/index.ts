@@ -46,6 +46,11 @@ parts.push(notebookPart);
 export interface RunningSandbox {
   /** Base URL of each started part, by name (e.g. kubernetes, connect, airflow). */
   urls: Record<string, string>;
+  /**
+   * Settles once every part has posted the history it keeps (90 days of Trino queries, oldest
+   * first) to the console: figures computed from it before then are incomplete.
+   */
+  history: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +64,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }
   return {
     urls: Object.fromEntries(handles.map((h) => [h.name, h.url])),
+    history: Promise.all(handles.map((h) => h.history)).then(() => undefined),
     async stop() {
       for (const h of handles.reverse()) await h.stop().catch(() => undefined);
     },

@@ -18,6 +18,8 @@ export interface SandboxOptions {
 
 export interface SandboxPartHandle {
   url: string;
+  /** Settles once the part has posted the history it keeps to the console (parts that post some). */
+  history?: Promise<void>;
   stop(): Promise<void>;
 }
 

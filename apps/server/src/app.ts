@@ -26,7 +26,7 @@ import { SessionStates } from "./platform/sessions.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
-import type { Services } from "./platform/services.js";
+import type { SandboxLink, Services } from "./platform/services.js";
 import { defaultWebDir, registerWebApp } from "./platform/web.js";
 import { ensureTrinoRulesToken } from "./platform/trino-rules-token.js";
 
@@ -39,7 +39,7 @@ export interface BuildOptions {
   platformStatus?: PlatformStatusSource;
   licence?: LicenceCheck;
   /** The running sandbox platform, when no real systems are configured. */
-  sandbox?: { urls: Record<string, string> } | null;
+  sandbox?: SandboxLink | null;
   /** Kubernetes clients (tests); otherwise from the config or the sandbox's kubernetes part. */
   kube?: KubeClients | null;
 }
@@ -102,10 +102,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return payload;
   });
   app.addHook("onResponse", async (req, reply) => {
+    // Machines' calls that succeed, or find nothing yet (Trino polling rules before the first
+    // publication), are logged at debug; a refused one (401, 403, 400) stays at info.
     const quiet =
       req.url === "/healthz" ||
       req.url === "/readyz" ||
-      ((req.routeOptions.config?.quietLog || QUIET_ROUTES.has(req.routeOptions.url ?? "")) && reply.statusCode < 400);
+      ((req.routeOptions.config?.quietLog || QUIET_ROUTES.has(req.routeOptions.url ?? "")) &&
+        (reply.statusCode < 400 || reply.statusCode === 404));
     const level = reply.statusCode >= 500 ? "error" : quiet ? "debug" : "info";
     req.log[level](
       {

@@ -24,3 +24,25 @@ describe("the server's import graph", () => {
     expect(files).not.toContain("config.ts");
   });
 });
+
+/** Every routes file of the modules (routes.ts, *-routes.ts), relative to src. */
+function routeFiles(dir = path.join(SRC, "modules")): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) return routeFiles(file);
+    return /(^|-)routes\.ts$/.test(e.name) ? [path.relative(SRC, file)] : [];
+  });
+}
+
+describe("the server's routes", () => {
+  it("hold no SQL: queries live in the modules' stores", () => {
+    const files = routeFiles();
+    expect(files).toContain("modules/policies/routes.ts");
+    const withSql = files.filter((f) =>
+      /\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM|LOCK TABLE)\b|\.query(<[^>]*>)?\(\s*["'`]/.test(
+        fs.readFileSync(path.join(SRC, f), "utf8"),
+      ),
+    );
+    expect(withSql).toEqual([]);
+  });
+});

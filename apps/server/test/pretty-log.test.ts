@@ -29,5 +29,9 @@ describe("terminal log lines", () => {
       '08:00:01 ERROR boom err={"message":"x"}\n',
     );
     expect(prettyLine("plain text")).toBe("plain text\n");
+    // A duration outside a request record stays.
+    expect(prettyLine(JSON.stringify({ level: 30, time, msg: "insights refreshed", ms: 812, days: 91 }))).toBe(
+      "08:00:01 INFO  insights refreshed ms=812 days=91\n",
+    );
   });
 });

@@ -30,4 +30,15 @@ describe("request log lines", () => {
     expect(request("/admin-api/api/v1/ingest/trino")?.level).toBe(20);
     expect(request("/admin-api/api/v1/users")).toMatchObject({ level: 30, status: 401 });
   });
+
+  it("logs Trino's polling of the rules at debug while nothing is published, a refused poll at info", async () => {
+    const anonymous = await t.app.inject({ method: "GET", url: "/trino/rules.json?token=wrong-token" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(lines.find((l) => l.msg === "request" && l.url === "/trino/rules.json" && l.status === 401)?.level).toBe(30);
+    const token = t.generatedTrinoRulesToken;
+    expect(token).toBeTruthy();
+    const none = await t.app.inject({ method: "GET", url: `/trino/rules.json?token=${token}` });
+    expect(none.statusCode).toBe(404);
+    expect(lines.find((l) => l.msg === "request" && l.url === "/trino/rules.json" && l.status === 404)?.level).toBe(20);
+  });
 });

@@ -30,6 +30,11 @@ export const Analytics = z
     weekly_top_executed_queries: z.array(TimelinePoint),
     /** When the figures were computed (null before the first refresh). */
     computed_at: z.string().nullable(),
+    /**
+     * True while the query history the console was started with (the sandbox's 90 days) is
+     * still arriving: the figures are computed again, by themselves, once it has.
+     */
+    provisional: z.boolean(),
   })
   .meta({ id: "Analytics" });
 export type Analytics = z.infer<typeof Analytics>;
@@ -37,9 +42,12 @@ export type Analytics = z.infer<typeof Analytics>;
 export const UsageSummary = Analytics.pick({
   weekly_active_users_timeline: true,
   monthly_active_users_timeline: true,
+  provisional: true,
 }).meta({ id: "UsageSummary" });
 
-export const TopQueries = Analytics.pick({ weekly_top_executed_queries: true }).meta({ id: "TopQueries" });
+export const TopQueries = Analytics.pick({ weekly_top_executed_queries: true, provisional: true }).meta({
+  id: "TopQueries",
+});
 
 const pageSize = z.coerce
   .number({ message: "must be a number" })

@@ -8,6 +8,8 @@ const HISTORY_HOURS = 24;
 const HISTORY_DAYS = 90;
 const OLDER_EVERY_MINUTES = 15;
 const TICK_MS = 10_000;
+/** Events per request while the history is posted. */
+const HISTORY_BATCH = 250;
 
 /**
  * Posts Trino query events and MinIO audit entries to the console's ingest endpoints, as
@@ -28,6 +30,9 @@ export function startAuditFeeds(opts: {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let backfilled = false;
+  let historyPosted!: () => void;
+  /** Settles once the history (the first window, months of queries included) has been posted. */
+  const history = new Promise<void>((resolve) => (historyPosted = resolve));
 
   const post = async (url: string, headers: Record<string, string>, body: string) => {
     const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
@@ -35,14 +40,17 @@ export function startAuditFeeds(opts: {
     if (res.status >= 500 || res.status === 408 || res.status === 429) throw new Error(`ingest answered ${res.status}`);
   };
 
-  const sendTrino = async (events: unknown[]) => {
+  /**
+   * Live events go one per request, as the event listener sends them; history goes in arrays
+   * (which the ingest endpoint also takes), so that months of it are in within seconds.
+   */
+  const sendTrino = async (events: unknown[], batch = 1) => {
     if (!opts.tokens.trino) return;
-    // One event per request, as the event listener sends them.
-    for (const e of events)
+    for (let i = 0; i < events.length; i += batch)
       await post(
         trinoUrl,
         { "content-type": "application/json", "x-trino-ingest-token": opts.tokens.trino },
-        JSON.stringify(e),
+        JSON.stringify(batch === 1 ? events[i] : events.slice(i, i + batch)),
       );
   };
   const sendMinio = async (entries: unknown[]) => {
@@ -91,9 +99,10 @@ export function startAuditFeeds(opts: {
       if (backfilled && trino.length) await sendTrino([trinoCreatedEvent(new Date(now), slot(now) * 2)]);
       await sendMinio(minio);
       // Oldest first: the insights roll days up from the last one they saw, so history arrives in order.
-      if (!backfilled && historyStart < last) await sendTrino(olderQueries(historyStart, last));
-      await sendTrino(trino);
+      if (!backfilled && historyStart < last) await sendTrino(olderQueries(historyStart, last), HISTORY_BATCH);
+      await sendTrino(trino, backfilled ? 1 : HISTORY_BATCH);
       last = now;
+      if (!backfilled) historyPosted();
       backfilled = true;
     } catch {
       // The console is not up yet or is busy: the same window is sent again next tick.
@@ -103,9 +112,12 @@ export function startAuditFeeds(opts: {
   };
   timer = setTimeout(() => void run(), 1000).unref();
   return {
+    history,
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      // Nothing more is posted: whoever waits for the history is not kept waiting.
+      historyPosted();
     },
   };
 }
@@ -115,6 +127,6 @@ export const auditFeedsPart: SandboxPart = {
   async start(options) {
     if (options.quiet) return { url: options.consoleUrl, stop: async () => undefined };
     const feeds = startAuditFeeds({ consoleUrl: options.consoleUrl, tokens: options.ingestTokens });
-    return { url: options.consoleUrl, stop: feeds.stop };
+    return { url: options.consoleUrl, stop: feeds.stop, history: feeds.history };
   },
 };

@@ -4,7 +4,9 @@
  * pino-pretty, which is not among the dependencies.
  */
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
-const OMIT = new Set(["level", "time", "pid", "hostname", "msg", "reqId", "method", "url", "status", "ms"]);
+const OMIT = new Set(["level", "time", "pid", "hostname", "msg", "reqId"]);
+/** Written in the request part of a request record's line; other records keep them as fields. */
+const REQUEST = new Set(["method", "url", "status", "ms"]);
 
 export function prettyLine(json: string): string {
   let r: Record<string, unknown>;
@@ -17,7 +19,7 @@ export function prettyLine(json: string): string {
   const level = (LEVELS[Number(r.level)] ?? String(r.level)).padEnd(5);
   const request = r.method ? ` ${String(r.method)} ${String(r.url)} ${String(r.status)} ${String(r.ms)} ms` : "";
   const rest = Object.entries(r)
-    .filter(([k, v]) => !OMIT.has(k) && v !== undefined)
+    .filter(([k, v]) => !OMIT.has(k) && !(r.method && REQUEST.has(k)) && v !== undefined)
     .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
     .join(" ");
   return `${time} ${level} ${String(r.msg ?? "")}${request}${rest ? ` ${rest}` : ""}\n`;

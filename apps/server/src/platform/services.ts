@@ -12,6 +12,12 @@ import type { ClusterCache } from "../modules/cluster/cache.js";
 import type { KubeClients } from "./kubernetes.js";
 import type { LicenceCheck, PlatformStatusSource } from "./platform-status.js";
 
+/** The running sandbox, as the modules see it. */
+export interface SandboxLink {
+  urls: Record<string, string>;
+  history?: Promise<void>;
+}
+
 /** What every module is given: the platform parts, wired once in buildApp. */
 export interface Services {
   config: Config;
@@ -29,8 +35,11 @@ export interface Services {
   clusterCache: ClusterCache | null;
   licence: LicenceCheck;
   log: FastifyBaseLogger;
-  /** The sandbox platform's parts by name (kubernetes, connect, ...), when it runs. */
-  sandbox: { urls: Record<string, string> } | null;
+  /**
+   * The sandbox platform's parts by name (kubernetes, connect, ...), when it runs, and when the
+   * history it posts at start (months of query events) has all been posted.
+   */
+  sandbox: SandboxLink | null;
   /** Every route registered, with its options (read after the app is ready). */
   routes: RouteOptions[];
   /** Work to stop on shutdown (timers, streams). */

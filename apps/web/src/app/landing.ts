@@ -1,18 +1,26 @@
 import type { MenuKey } from "@console/contracts";
 import { MENUS } from "@console/contracts/constants";
+import { toAudits } from "../features/audits/routes";
+import { toClientConfig } from "../features/client-config/routes";
+import { toComponents } from "../features/components/links";
+import { toHome } from "../features/home/links";
+import { toInsights } from "../features/insights/routes";
+import { toPolicies } from "../features/policies/links";
+import { toSettings } from "../features/settings/links";
+import { toUsers } from "../features/users/routes";
 import { useMenu, usePublicConfig } from "./queries";
 
 /** Where each menu lands. */
 export const MENU_PATHS: Record<MenuKey, string> = {
-  home: "/home",
-  components: "/components",
-  "discovery-hub": "/home",
-  audits: "/audits",
-  "user-management": "/user-management",
-  "policy-management": "/policy-management",
-  insights: "/insights",
-  "client-configuration": "/client-configuration",
-  settings: "/settings",
+  home: toHome(),
+  components: toComponents(),
+  "discovery-hub": toHome(),
+  audits: toAudits(),
+  "user-management": toUsers(),
+  "policy-management": toPolicies(),
+  insights: toInsights(),
+  "client-configuration": toClientConfig(),
+  settings: toSettings(),
 };
 
 /** The configured default landing page, or the first menu the user may open. */
@@ -20,7 +28,7 @@ export function landingPath(menus: string[], defaultLanding: string | null, rest
   const usable = (key: string) => menus.includes(key) && !restricted.includes(key) && key !== "discovery-hub";
   if (defaultLanding && usable(defaultLanding)) return MENU_PATHS[defaultLanding as MenuKey];
   const first = MENUS.find((m) => usable(m.key));
-  return first ? MENU_PATHS[first.key] : "/home";
+  return first ? MENU_PATHS[first.key] : toHome();
 }
 
 export function useLandingPath(): string {

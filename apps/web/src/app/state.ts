@@ -17,7 +17,7 @@ export interface ShellState {
   isDarkMode: boolean;
   /** Interval in ms of the global refresh, or null when off; kept across reloads. */
   refreshInterval: number | null;
-  /** Time of the last refresh tick; screens reload data and reset paging when it changes. */
+  /** Time of the last refresh tick; lists reset paging when it changes (the shell reloads the data). */
   refreshedAt: number;
   /** A form holds unsaved changes: navigation and logout ask first. */
   hasUnsavedChanges: boolean;

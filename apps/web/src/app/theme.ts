@@ -76,8 +76,12 @@ export function appTheme(dark: boolean): ThemeConfig {
     ...primaryAsText(dark ? DARK.colorPrimaryText : LIGHT.colorPrimaryText),
     ...emptyTable(dark),
   };
-  if (dark)
+  if (dark) {
     components.Button = { dangerColor: "rgba(0, 0, 0, 0.88)" }; // 8:1 on the light red
+    // The side bar, its collapse trigger and its menu on one background (#141414, the menu's),
+    // not the dark sider's navy below a grey menu.
+    components.Layout = { siderBg: "#141414", triggerBg: "#141414", triggerColor: "rgba(255, 255, 255, 0.85)" };
+  }
   // An unchecked switch writes white on its grey track: #666 gives 5.7:1.
   else components.Switch = { colorTextQuaternary: "rgba(0, 0, 0, 0.6)", colorTextTertiary: "rgba(0, 0, 0, 0.7)" };
   return {

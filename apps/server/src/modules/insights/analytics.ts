@@ -163,7 +163,7 @@ export async function computeAnalytics(
   q: Queryable,
   ex: Exclusions,
   now: Date,
-): Promise<Omit<Analytics, "active_pipelines" | "paused_pipelines" | "computed_at">> {
+): Promise<Omit<Analytics, "active_pipelines" | "paused_pipelines" | "computed_at" | "provisional">> {
   await q.query("SET LOCAL TimeZone = 'UTC'");
   await q.query(
     `CREATE TEMP TABLE insight_days ON COMMIT DROP AS

@@ -26,6 +26,9 @@ export function insightsModule(app: FastifyInstance, s: Services): void {
     },
   );
   s.caches.register("insights", "insights figures", () => service.refresh());
+  // The embedded sandbox posts months of query history at start: the figures follow it.
+  if (s.sandbox?.history) service.completeAfter(s.sandbox.history);
+  s.onClose(() => service.close());
   s.onClose(every(TICK_MS, () => service.tick(), s.log, "insights refresh"));
 
   handle(app, insightsRoutes.analytics, () => service.analytics());
@@ -34,11 +37,13 @@ export function insightsModule(app: FastifyInstance, s: Services): void {
     return {
       weekly_active_users_timeline: a.weekly_active_users_timeline,
       monthly_active_users_timeline: a.monthly_active_users_timeline,
+      provisional: a.provisional,
     };
   });
-  handle(app, insightsRoutes.topQueries, async () => ({
-    weekly_top_executed_queries: (await service.analytics()).weekly_top_executed_queries,
-  }));
+  handle(app, insightsRoutes.topQueries, async () => {
+    const a = await service.analytics();
+    return { weekly_top_executed_queries: a.weekly_top_executed_queries, provisional: a.provisional };
+  });
   handle(app, insightsRoutes.pipelineSummary, ({ query }) => service.pipelines(query));
   handle(app, insightsRoutes.dataSummary, ({ query }) => service.dataSummary(query));
   handle(app, insightsRoutes.datasets, () => service.datasets());

@@ -22,8 +22,14 @@ import { computePipelines, storePipelines } from "./pipelines.js";
 /** Taken for the length of a refresh, so that one replica computes at a time. */
 const REFRESH_LOCK = 0x1_75_19_47;
 
+/** The figures as stored: whether they are provisional is this process's knowledge, not the snapshot's. */
+type StoredAnalytics = Omit<Analytics, "provisional">;
+
 export class InsightsService {
   private running: Promise<void> | null = null;
+  /** History the console was started with is still arriving (see completeAfter). */
+  private historyPending = false;
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -33,6 +39,32 @@ export class InsightsService {
     private readonly trino: { client: TrinoClient; limits: StatsLimits } | null = null,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * Figures computed before `history` settles (the embedded sandbox posting 90 days of queries,
+   * oldest first) are provisional: once it settles they are computed again, whatever the
+   * schedule says, so that a fresh start shows the whole history without a manual recompute.
+   */
+  completeAfter(history: Promise<void>): void {
+    this.historyPending = true;
+    void history.then(async () => {
+      try {
+        // A refresh that began before the last events arrived is not joined: a new one follows it.
+        await this.running?.catch(() => undefined);
+        if (!this.closed) await this.refresh();
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message }, "insights: the refresh after the history failed");
+      } finally {
+        this.historyPending = false;
+      }
+    });
+  }
+
+  /** Work still under way finishes; nothing new starts. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.running?.catch(() => undefined);
+  }
 
   /** Computes every figure now (a refresh already running is joined, not repeated). */
   refresh(): Promise<void> {
@@ -80,7 +112,7 @@ export class InsightsService {
         `SELECT count(*) FILTER (WHERE state = 'active') AS active, count(*) FILTER (WHERE state = 'paused') AS paused
            FROM insights_pipelines`,
       );
-      const analytics: Analytics = {
+      const analytics: StoredAnalytics = {
         ...figures,
         active_pipelines: this.airflow ? Number(counts.rows[0]!.active) : null,
         paused_pipelines: this.airflow ? Number(counts.rows[0]!.paused) : null,
@@ -102,13 +134,13 @@ export class InsightsService {
   }
 
   private async snapshot(): Promise<{
-    analytics: Analytics;
+    analytics: StoredAnalytics;
     computedAt: Date;
     pipelinesError: string | null;
     tablesError: string | null;
   } | null> {
     const { rows } = await this.db.query<{
-      analytics: Analytics;
+      analytics: StoredAnalytics;
       computed_at: Date;
       pipelines_error: string | null;
       tables_error: string | null;
@@ -149,12 +181,14 @@ export class InsightsService {
 
   /** The figures of the last refresh; the very first call computes them. */
   async analytics(): Promise<Analytics> {
+    // Read before the snapshot: when it says final, the snapshot read after it is the final one.
+    const provisional = this.historyPending;
     let snap = await this.snapshot();
     if (!snap) {
       await this.refresh();
       snap = await this.snapshot();
     }
-    return snap!.analytics;
+    return { ...snap!.analytics, provisional };
   }
 
   /**
@@ -176,6 +210,12 @@ export class InsightsService {
   ): Promise<PipelineSummary> {
     if (!this.airflow)
       return { data: { pipeline_tag: [] }, count: 0, unavailable: "Airflow is not configured (set AIRFLOW_URL)." };
+    // The pipelines are read from Airflow by a refresh: the very first call joins the first one.
+    let snap = await this.snapshot();
+    if (!snap) {
+      await this.refresh();
+      snap = await this.snapshot();
+    }
     const like = query.dag_name ? containsPattern(query.dag_name) : null;
     const { rows } = await this.db.query<Pipeline & { total: string }>(
       `SELECT name, job_count, weekly_avg_running_time, monthly_avg_running_time, state, status_code, jobs,
@@ -197,7 +237,7 @@ export class InsightsService {
         })),
       },
       count,
-      unavailable: (await this.snapshot())?.pipelinesError ?? null,
+      unavailable: snap?.pipelinesError ?? null,
     };
   }
 

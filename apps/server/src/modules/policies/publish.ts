@@ -252,7 +252,7 @@ export class PublicationService {
       by: actor.username,
       inputs,
     });
-    return summary(row, row.number);
+    return store.toPublicationSummary(row, row.number);
   }
 
   /**
@@ -268,7 +268,7 @@ export class PublicationService {
     });
     if (!result) return null;
     await this.bus.publish("policies");
-    const pub = summary(result.pub, result.pub.number);
+    const pub = store.toPublicationSummary(result.pub, result.pub.number);
     return {
       message: `Access periods applied: publication ${pub.number} is in force.`,
       publication: pub,
@@ -280,7 +280,7 @@ export class PublicationService {
 
   async list(): Promise<{ items: PublicationSummary[] }> {
     const current = await store.currentNumber(this.db);
-    return { items: (await store.publications(this.db)).map((r) => summary(r, current)) };
+    return { items: (await store.publications(this.db)).map((r) => store.toPublicationSummary(r, current)) };
   }
 
   async get(n: number): Promise<Publication> {
@@ -328,7 +328,7 @@ export class PublicationService {
         summary: `Publication ${n} restored as publication ${row.number}`,
         details: { publication: row.number, restoredFrom: n },
       });
-      return summary(row, row.number);
+      return store.toPublicationSummary(row, row.number);
     });
     await this.bus.publish("policies");
     return {
@@ -401,20 +401,4 @@ function refusal(errors: SyncIssue[]): HttpError {
     {},
     fields,
   );
-}
-
-function summary(
-  r: Omit<store.PublicationRow, "rules" | "group_file" | "inputs">,
-  current: number | null,
-): PublicationSummary {
-  return {
-    number: r.number,
-    createdAt: r.created_at.toISOString(),
-    createdBy: r.created_by,
-    policyCount: r.policy_count,
-    ruleCount: r.rule_count,
-    etag: r.etag,
-    current: r.number === current,
-    restoredFrom: r.restored_from,
-  };
 }

@@ -17,6 +17,7 @@ import { PublicationService } from "./publish.js";
 import { missingObject } from "./request-checks.js";
 import { selfServiceModule } from "./self-service.js";
 import { PolicyService } from "./service.js";
+import * as store from "./store.js";
 import { TrinoClient } from "./trino-client.js";
 
 /** Trino's file access control sends no header, so the token comes in the URL; a bearer token suits a copying sidecar. */
@@ -82,11 +83,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.publication, ({ params }) => publications.get(params.number));
   handle(app, r.restore, ({ params, actor }) => publications.restore(params.number, actor));
   handle(app, r.evaluate, ({ query }) => publications.visibility(query, groupsOf));
-  handle(app, r.principals, async () => {
-    const users = await s.db.query<{ username: string }>("SELECT username FROM users ORDER BY username");
-    const groups = await s.db.query<{ name: string }>("SELECT name FROM groups ORDER BY name");
-    return { users: users.rows.map((u) => u.username), groups: groups.rows.map((g) => g.name) };
-  });
+  handle(app, r.principals, () => store.principals(s.db));
   handle(app, r.lookups, async ({ query }) => {
     // A refresh drops the cached catalogue here and on every replica, then reads Trino again.
     if (query.refresh === "true") await s.caches.clear("trino-metadata");

@@ -5,6 +5,7 @@ import type {
   PolicyState,
   PolicyValues,
   Publication,
+  PublicationSummary,
   TrinoRules,
 } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
@@ -154,7 +155,11 @@ export interface PublicationRow {
   inputs: PublicationInputs | null;
 }
 
-export function toPublication(r: PublicationRow, current: number | null): Publication {
+/** The one mapping of a publication row: its summary, for lists and answers to publishing. */
+export function toPublicationSummary(
+  r: Omit<PublicationRow, "rules" | "group_file" | "inputs">,
+  current: number | null,
+): PublicationSummary {
   return {
     number: r.number,
     createdAt: r.created_at.toISOString(),
@@ -164,9 +169,24 @@ export function toPublication(r: PublicationRow, current: number | null): Public
     etag: r.etag,
     current: r.number === current,
     restoredFrom: r.restored_from,
-    rules: r.rules,
-    groupFile: r.group_file,
   };
+}
+
+/** A whole publication: its summary, its rules and its group file. */
+export function toPublication(r: PublicationRow, current: number | null): Publication {
+  return { ...toPublicationSummary(r, current), rules: r.rules, groupFile: r.group_file };
+}
+
+/** Holds every write to the policies until the transaction ends (reads go on). */
+export async function lockPolicies(q: Queryable): Promise<void> {
+  await q.query("LOCK TABLE policies IN SHARE ROW EXCLUSIVE MODE");
+}
+
+/** Every username and group name, for the policy form's principals. */
+export async function principals(q: Queryable): Promise<{ users: string[]; groups: string[] }> {
+  const users = await q.query<{ username: string }>("SELECT username FROM users ORDER BY username");
+  const groups = await q.query<{ name: string }>("SELECT name FROM groups ORDER BY name");
+  return { users: users.rows.map((u) => u.username), groups: groups.rows.map((g) => g.name) };
 }
 
 export async function currentNumber(q: Queryable): Promise<number | null> {

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { REFRESH_INTERVAL_MS } from "@console/contracts/constants";
+import { toSettings } from "../../features/settings/links";
 import { signOut } from "../auth";
 import { useMe, useMenu, usePublicConfig } from "../queries";
 import { useShell } from "../state";
@@ -114,7 +115,7 @@ export function Header() {
             type="text"
             icon={<SettingOutlined />}
             aria-label={t("header.settings")}
-            onClick={() => void navigate("/settings")}
+            onClick={() => void navigate(toSettings())}
           />
         </Tooltip>
       ) : null}

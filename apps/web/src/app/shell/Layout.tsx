@@ -1,7 +1,6 @@
 import { LeftOutlined, QuestionCircleOutlined, RightOutlined } from "@ant-design/icons";
-import { useQueryClient } from "@tanstack/react-query";
 import { Button, Flex, Layout as AntLayout, Tooltip, theme } from "antd";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { CONTENT_MAX_WIDTH } from "@console/contracts/constants";
@@ -12,24 +11,9 @@ import { FullPageSpinner } from "./guards";
 import { Header } from "./Header";
 import { LicenceAlert } from "./LicenceAlert";
 import { QuickLaunch } from "./QuickLaunch";
+import { RefreshTicker } from "./RefreshTicker";
 import { RotateWarning } from "./RotateWarning";
 import { SideMenu } from "./SideMenu";
-
-/** Each tick of the global refresh reloads what is on screen and tells screens to reset paging. */
-function RefreshTicker() {
-  const interval = useShell((s) => s.refreshInterval);
-  const tick = useShell((s) => s.tick);
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!interval) return;
-    const timer = setInterval(() => {
-      tick();
-      void client.invalidateQueries({ type: "active" });
-    }, interval);
-    return () => clearInterval(timer);
-  }, [interval, tick, client]);
-  return null;
-}
 
 export function ShellLayout() {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import type { MenuKey } from "@console/contracts";
 import { UNAUTHORIZED_REDIRECT_SECONDS } from "@console/contracts/constants";
+import { toHome } from "../../features/home/links";
 import { StatusMessage } from "../../shared/ui/StatusMessage";
 import { useAuth } from "../auth";
 import { useLandingPath } from "../landing";
@@ -98,6 +99,6 @@ export function RootRedirect() {
   const landing = useLandingPath();
   if (status === "signedOut") return <Navigate to="/login" replace />;
   if (status === "unknown" || status === "signingOut" || menu.isPending) return <FullPageSpinner />;
-  if ((menu.data ?? []).length === 0) return <Navigate to="/home" replace />;
+  if ((menu.data ?? []).length === 0) return <Navigate to={toHome()} replace />;
   return <Navigate to={landing} replace />;
 }

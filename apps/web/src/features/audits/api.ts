@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { auditRoutes } from "@console/contracts";
-import { useShell } from "../../app/state";
 import { call, request } from "../../shared/lib/api";
 
 export const auditKeys = {
@@ -12,9 +11,8 @@ export const auditKeys = {
 
 /** Components load on mount and on each global refresh (spec section 7). */
 export function useAuditableComponents() {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: [...auditKeys.components, refreshedAt],
+    queryKey: auditKeys.components,
     queryFn: ({ signal }) =>
       call<typeof auditRoutes.components>("GET", "/admin-api/api/v1/auditableComponents", {}, signal),
     placeholderData: keepPreviousData,
@@ -31,9 +29,8 @@ export function useFilterOptions() {
 }
 
 export function useTrailStatus() {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: [...auditKeys.status, refreshedAt],
+    queryKey: auditKeys.status,
     queryFn: ({ signal }) => call<typeof auditRoutes.status>("GET", "/admin-api/api/v1/audit/status", {}, signal),
     staleTime: 30_000,
   });
@@ -55,9 +52,8 @@ function search(query: Record<string, unknown>): string {
 
 /** A page of one tab's events; a failed call yields an empty table (spec section 8). */
 export function useAuditEvents<R>(path: string, query: Record<string, unknown>, catalogStyle: boolean) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: [...auditKeys.events(path, query), refreshedAt],
+    queryKey: auditKeys.events(path, query),
     queryFn: async ({ signal }): Promise<EventsPage<R>> => {
       const body = await request<{ items?: R[]; total?: number; capped?: boolean; data?: R[]; total_count?: number }>(
         "GET",

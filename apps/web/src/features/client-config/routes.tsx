@@ -1,11 +1,14 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
 
+/** The screen's path, written once. */
+const PATH = "/client-configuration";
+
 export const clientConfigRoutes: FeatureRoute[] = [
   {
-    path: "/client-configuration",
+    path: PATH,
     menu: "client-configuration",
     element: screen(["client-config"], () => import("./ClientConfigPage")),
   },
 ];
-export const toClientConfig = () => "/client-configuration";
+export const toClientConfig = () => PATH;

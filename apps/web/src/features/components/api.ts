@@ -8,15 +8,13 @@ import type {
   usageRoutes,
 } from "@console/contracts";
 import { JOBS_REFRESH_INTERVAL_MS } from "@console/contracts/constants";
-import { useShell } from "../../app/state";
 import { call, request } from "../../shared/lib/api";
 
 const quiet = { meta: { quiet: true }, retry: false } as const;
 
 export function useComponentStatistics(name: string | undefined) {
-  const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: ["cluster", "component", name, at],
+    queryKey: ["cluster", "component", name],
     queryFn: ({ signal }) =>
       call<typeof clusterRoutes.component>(
         "GET",
@@ -30,9 +28,8 @@ export function useComponentStatistics(name: string | undefined) {
 }
 
 export function useComponentDetails(name: string | undefined) {
-  const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: ["cluster", "component-details", name, at],
+    queryKey: ["cluster", "component-details", name],
     queryFn: ({ signal }) =>
       call<typeof clusterRoutes.componentDetails>(
         "GET",
@@ -47,9 +44,8 @@ export function useComponentDetails(name: string | undefined) {
 
 /** Spark and Flink jobs, with their own 5 s refresh while it is on (spec section 4). */
 export function useJobs(kind: JobKind | undefined, autoRefresh: boolean) {
-  const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: ["cluster", "jobs", kind, at],
+    queryKey: ["cluster", "jobs", kind],
     queryFn: ({ signal }) =>
       kind === "spark-jobs"
         ? call<typeof sparkJobRoutes.list>("GET", "/k8s-proxy/api/v1/spark-jobs", {}, signal)
@@ -75,9 +71,8 @@ export function useDeleteJobs(kind: JobKind) {
 
 /** One job's details (spec: spark-job-details, flink-job-details; quiet, no notification). */
 export function useJobDetails(kind: JobKind | undefined, name: string | null | undefined, autoRefresh = true) {
-  const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: ["cluster", "jobs", kind, "details", name, at],
+    queryKey: ["cluster", "jobs", kind, "details", name],
     queryFn: ({ signal }) =>
       kind === "spark-jobs"
         ? call<typeof sparkJobRoutes.details>(
@@ -100,9 +95,8 @@ export function useJobDetails(kind: JobKind | undefined, name: string | null | u
 
 /** One job's overview: pods by state, duration and usage (spec: spark-job-overview, flink-job-overview). */
 export function useJobOverview(kind: JobKind, name: string | null, autoRefresh: boolean) {
-  const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: ["cluster", "jobs", kind, "overview", name, at],
+    queryKey: ["cluster", "jobs", kind, "overview", name],
     queryFn: ({ signal }) =>
       kind === "spark-jobs"
         ? call<typeof sparkJobRoutes.overview>(
@@ -125,9 +119,8 @@ export function useJobOverview(kind: JobKind, name: string | null, autoRefresh: 
 
 /** A component's CPU and memory over the chosen minutes, sampled by the server. */
 export function useComponentOverview(name: string | undefined, minutes: number, enabled: boolean) {
-  const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: ["cluster", "component-overview", name, minutes, at],
+    queryKey: ["cluster", "component-overview", name, minutes],
     queryFn: ({ signal }) =>
       call<typeof usageRoutes.componentOverview>(
         "GET",

@@ -17,6 +17,7 @@ import { ConnectorStatus, hasFailure } from "./parts/ConnectorStatus";
 import { FailureTraces } from "./parts/FailureTraces";
 import { connectorCrumbs } from "./crumbs";
 import { toNewConnector } from "./links";
+import { toComponents } from "../components/links";
 
 /** After the wizard closes, the list shows its loading state for a moment (spec section 4). */
 function useClosingWizard(state: unknown): boolean {
@@ -35,7 +36,7 @@ export default function ConnectorsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const fromComponents = location.pathname.startsWith("/components");
+  const fromComponents = location.pathname.startsWith(toComponents());
   const closingWizard = useClosingWizard(location.state);
   const list = useListState<ConnectorFilters>({ pageSize: CONNECTORS_PAGE_SIZE, filters: NO_FILTERS });
   const [viewing, setViewing] = useState<string | null>(null);

@@ -1,7 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import type { connectorRoutes, ConnectorForm, ConnectorQuery } from "@console/contracts";
-import { useShell } from "../../app/state";
 import { call } from "../../shared/lib/api";
 
 export const connectorKeys = {
@@ -16,7 +14,6 @@ const TRANSITIONAL = new Set(["UNASSIGNED", "RESTARTING"]);
 const SETTLING_POLL_MS = 2000;
 
 export function useConnectors(query: ConnectorQuery) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const result = useQuery({
     queryKey: connectorKeys.list(query),
     queryFn: ({ signal }) =>
@@ -29,13 +26,6 @@ export function useConnectors(query: ConnectorQuery) {
         ? SETTLING_POLL_MS
         : false,
   });
-  const { refetch } = result;
-  const seen = useRef(refreshedAt);
-  useEffect(() => {
-    if (seen.current === refreshedAt) return;
-    seen.current = refreshedAt;
-    void refetch();
-  }, [refreshedAt, refetch]);
   return result;
 }
 

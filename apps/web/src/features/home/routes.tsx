@@ -1,7 +1,8 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
+import { homePaths } from "./links";
 
 export const homeRoutes: FeatureRoute[] = [
-  { path: "/home", menu: "home", element: screen(["cluster", "tours"], () => import("./HomePage")) },
+  { path: homePaths.home, menu: "home", element: screen(["cluster", "tours"], () => import("./HomePage")) },
 ];
-export const toHome = () => "/home";
+export { toHome } from "./links";

@@ -16,6 +16,7 @@ import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useUsageColor } from "../../shared/ui/Usage";
 import { UsageChart } from "../../shared/ui/UsageChart";
 import { useHost, useHostPods, useHostUsage } from "../home/api";
+import { toHome } from "../home/links";
 import { toHostPodLogs } from "../pod-logs/links";
 
 function UsageDonut(props: { title: string; percent: number | null; detail: string }) {
@@ -113,7 +114,7 @@ export default function HostPage() {
   );
   return (
     <>
-      <PageHeader crumbs={[{ label: t("menu.home"), to: "/home" }, { label: id }]} title={id} />
+      <PageHeader crumbs={[{ label: t("menu.home"), to: toHome() }, { label: id }]} title={id} />
       <Flex vertical gap={16}>
         {failure ? <Alert type="error" showIcon role="alert" title={errorMessage(failure)} /> : null}
         {h ? (

@@ -85,6 +85,10 @@ export default function InsightsPage() {
           </Flex>
         }
       />
+      {a?.provisional ? (
+        // The history the console was started with is still arriving; the figures follow by themselves.
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t("insights.provisional")} />
+      ) : null}
       {analytics.isError ? (
         <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorMessage(analytics.error)} />
       ) : null}

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DataSummaryQuery, insightsRoutes, PipelineQuery, settingsRoutes } from "@console/contracts";
-import { useShell } from "../../app/state";
 import { call } from "../../shared/lib/api";
 
 const keys = {
@@ -28,23 +27,35 @@ function useRefreshInterval(): number | false {
   return pref?.is_scheduled && pref.schedule_interval > 0 ? pref.schedule_interval * 1000 : false;
 }
 
+/** How often provisional figures (history still arriving at start) are asked for again. */
+const PROVISIONAL_POLL_MS = 5_000;
+
 export function useAnalytics() {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const interval = useRefreshInterval();
+  const client = useQueryClient();
   return useQuery({
-    queryKey: [...keys.analytics, refreshedAt],
-    queryFn: ({ signal }) =>
-      call<typeof insightsRoutes.analytics>("GET", "/admin-api/api/v1/analytics/analytics", undefined, signal),
+    queryKey: keys.analytics,
+    queryFn: async ({ signal }) => {
+      const previous = client.getQueryData<{ provisional: boolean }>(keys.analytics);
+      const a = await call<typeof insightsRoutes.analytics>(
+        "GET",
+        "/admin-api/api/v1/analytics/analytics",
+        undefined,
+        signal,
+      );
+      // The final figures are in: the tables computed with them are reloaded too.
+      if (previous?.provisional && !a.provisional) void client.invalidateQueries({ queryKey: keys.all });
+      return a;
+    },
     placeholderData: keepPreviousData,
-    refetchInterval: interval,
+    refetchInterval: (q) => (q.state.data?.provisional ? PROVISIONAL_POLL_MS : interval),
   });
 }
 
 export function usePipelines(query: PipelineQuery) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const interval = useRefreshInterval();
   return useQuery({
-    queryKey: [...keys.pipelines(query), refreshedAt],
+    queryKey: keys.pipelines(query),
     queryFn: ({ signal }) =>
       call<typeof insightsRoutes.pipelineSummary>(
         "GET",
@@ -59,10 +70,9 @@ export function usePipelines(query: PipelineQuery) {
 
 /** A page of the data summary (tables with their statistics, as of the last refresh). */
 export function useDataSummary(query: DataSummaryQuery) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const interval = useRefreshInterval();
   return useQuery({
-    queryKey: [...keys.dataSummary(query), refreshedAt],
+    queryKey: keys.dataSummary(query),
     queryFn: ({ signal }) =>
       call<typeof insightsRoutes.dataSummary>("GET", "/admin-api/api/v1/analytics/data-summary", { query }, signal),
     placeholderData: keepPreviousData,

@@ -1,7 +1,10 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
 
+/** The screen's path, written once. */
+const PATH = "/insights";
+
 export const insightsRoutes: FeatureRoute[] = [
-  { path: "/insights", menu: "insights", element: screen(["insights"], () => import("./InsightsPage")) },
+  { path: PATH, menu: "insights", element: screen(["insights"], () => import("./InsightsPage")) },
 ];
-export const toInsights = () => "/insights";
+export const toInsights = () => PATH;

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { licenceRoutes, MessageBody } from "@console/contracts";
 import { shellKeys } from "../../app/queries";
-import { useShell } from "../../app/state";
 import { call, request } from "../../shared/lib/api";
 
 export const licenceKeys = {
@@ -9,9 +8,8 @@ export const licenceKeys = {
 };
 
 export function useLicenceHistory() {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: [...licenceKeys.history, refreshedAt],
+    queryKey: licenceKeys.history,
     queryFn: ({ signal }) => call<typeof licenceRoutes.history>("GET", "/license/api/v1/uploadHistory", {}, signal),
   });
 }

@@ -7,7 +7,6 @@ import {
   POD_LOG_FOLLOW_PATH,
   buildPath,
 } from "@console/contracts/constants";
-import { useShell } from "../../app/state";
 import { ApiError, authorizationHeader, call, type ApiErrorBody } from "../../shared/lib/api";
 
 /** The most lines the viewer keeps; older ones drop off the top. */
@@ -16,9 +15,8 @@ export const MAX_LOG_LINES = 100_000;
 const RESUME_DELAY_MS = 1000;
 
 export function useComponentPods(component: string | undefined) {
-  const at = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: ["cluster", "component-pods", component, at],
+    queryKey: ["cluster", "component-pods", component],
     queryFn: ({ signal }) =>
       call<typeof clusterRoutes.componentPods>(
         "GET",

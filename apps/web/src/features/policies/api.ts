@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import type { PolicyInput, PolicyQuery, policyRoutes, ReviewBody } from "@console/contracts";
 import { useLicenceVerify, usePublicConfig } from "../../app/queries";
-import { useShell } from "../../app/state";
 import { call, request } from "../../shared/lib/api";
 
 const base = "/admin-api/api/v1/acl";
@@ -22,19 +20,11 @@ export const policyKeys = {
 };
 
 export function usePolicies(query: PolicyQuery) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   const result = useQuery({
     queryKey: policyKeys.list(query),
     queryFn: ({ signal }) => call<typeof policyRoutes.list>("GET", base, { query }, signal),
     placeholderData: keepPreviousData,
   });
-  const { refetch } = result;
-  const seen = useRef(refreshedAt);
-  useEffect(() => {
-    if (seen.current === refreshedAt) return;
-    seen.current = refreshedAt;
-    void refetch();
-  }, [refreshedAt, refetch]);
   return result;
 }
 

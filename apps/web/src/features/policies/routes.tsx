@@ -1,34 +1,35 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
+import { policyPaths } from "./links";
 
 export const policiesRoutes: FeatureRoute[] = [
   {
-    path: "/policy-management",
+    path: policyPaths.list,
     menu: "policy-management",
     element: screen(["policies", "policy-impact", "audits"], () => import("./PoliciesPage")),
   },
   {
-    path: "/policy-management/new",
+    path: policyPaths.create,
     menu: "policy-management",
     element: screen(["policies", "policy-impact"], () => import("./wizard/PolicyWizardPage")),
   },
   {
-    path: "/policy-management/:id/edit",
+    path: policyPaths.edit,
     menu: "policy-management",
     element: screen(["policies", "policy-impact"], () => import("./wizard/PolicyWizardPage")),
   },
   {
-    path: "/policy-management/:id/review",
+    path: policyPaths.review,
     menu: "policy-management",
     element: screen(["policies"], () => import("./ReviewPage")),
   },
   {
-    path: "/policy-management/publications",
+    path: policyPaths.publications,
     menu: "policy-management",
     element: screen(["policies"], () => import("./PublicationsPage")),
   },
   {
-    path: "/policy-management/what-can-see",
+    path: policyPaths.visibility,
     menu: "policy-management",
     element: screen(["policies"], () => import("./VisibilityPage")),
   },

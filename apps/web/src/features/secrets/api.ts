@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { secretRoutes, SecretWrite } from "@console/contracts";
-import { useShell } from "../../app/state";
 import { ApiError, call } from "../../shared/lib/api";
 
 export const secretKeys = {
@@ -8,9 +7,8 @@ export const secretKeys = {
 };
 
 export function useSecrets() {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: [...secretKeys.list, refreshedAt],
+    queryKey: secretKeys.list,
     queryFn: ({ signal }) => call<typeof secretRoutes.list>("GET", "/k8s-proxy/api/v1/secrets", {}, signal),
   });
 }

@@ -1,9 +1,12 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
 
-export const toMyAccess = () => "/my-access";
+/** The screen's path, written once. */
+const PATH = "/my-access";
+
+export const toMyAccess = () => PATH;
 
 /** Any signed-in user's own screen: no menu guards it; the server returns only the caller's own data. */
 export const selfServiceRoutes: FeatureRoute[] = [
-  { path: "/my-access", menu: null, element: screen(["self-service", "policies"], () => import("./MyAccessPage")) },
+  { path: PATH, menu: null, element: screen(["self-service", "policies"], () => import("./MyAccessPage")) },
 ];

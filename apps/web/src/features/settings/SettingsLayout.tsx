@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { usePublicConfig } from "../../app/queries";
 import { PageHeader } from "../../shared/ui/PageHeader";
+import { settingsPaths } from "./links";
 
 const SECTIONS = [
-  { key: "generalSettings", path: "/settings" },
-  { key: "licenses", path: "/settings/licenses", licensing: true },
-  { key: "menu", path: "/settings/menu" },
-  { key: "component", path: "/settings/component" },
-  { key: "secrets", path: "/settings/secrets" },
+  { key: "generalSettings", path: settingsPaths.general },
+  { key: "licenses", path: settingsPaths.licenses, licensing: true },
+  { key: "menu", path: settingsPaths.menu },
+  { key: "component", path: settingsPaths.component },
+  { key: "secrets", path: settingsPaths.secrets },
 ] as const;
 
 /**
@@ -34,7 +35,7 @@ export function SettingsLayout(props: {
   return (
     <>
       <PageHeader
-        crumbs={[{ label: t("menu.settings"), to: "/settings" }, { label }]}
+        crumbs={[{ label: t("menu.settings"), to: settingsPaths.general }, { label }]}
         title={props.section === "secrets" ? undefined : label}
         extra={props.extra}
       />

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AssignmentUpdate, permissionRoutes } from "@console/contracts";
 import { shellKeys } from "../../app/queries";
-import { useShell } from "../../app/state";
 import { call } from "../../shared/lib/api";
 
 export type PermissionKind = "menu" | "component";
@@ -24,9 +23,8 @@ export const permissionKeys = {
 };
 
 export function usePermissions(kind: PermissionKind) {
-  const refreshedAt = useShell((s) => s.refreshedAt);
   return useQuery({
-    queryKey: [...permissionKeys.list(kind), refreshedAt],
+    queryKey: permissionKeys.list(kind),
     queryFn: async ({ signal }): Promise<PermissionRow[]> => {
       if (kind === "menu") {
         const rows = await call<typeof permissionRoutes.menus>("GET", "/admin-api/api/v1/menu/permissions", {}, signal);

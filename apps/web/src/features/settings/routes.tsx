@@ -1,22 +1,22 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
+import { settingsPaths } from "./links";
 
 export const settingsRoutes: FeatureRoute[] = [
   {
-    path: "/settings",
+    path: settingsPaths.general,
     menu: "settings",
     element: screen(["settings", "general-settings", "policies"], () => import("./GeneralSettingsPage")),
   },
   {
-    path: "/settings/menu",
+    path: settingsPaths.menu,
     menu: "settings",
     element: screen(["settings", "permissions", "users"], () => import("./MenuPermissionsPage")),
   },
   {
-    path: "/settings/component",
+    path: settingsPaths.component,
     menu: "settings",
     element: screen(["settings", "permissions", "users"], () => import("./ComponentPermissionsPage")),
   },
 ];
-export const toSettings = (section?: "menu" | "component" | "secrets" | "licenses") =>
-  section ? `/settings/${section}` : "/settings";
+export { toSettings } from "./links";

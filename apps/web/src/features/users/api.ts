@@ -8,7 +8,6 @@ import type {
   UserQuery,
   usersRoutes,
 } from "@console/contracts";
-import { useShell } from "../../app/state";
 import { call } from "../../shared/lib/api";
 
 export const usersKeys = {
@@ -25,21 +24,18 @@ export const usersKeys = {
 };
 
 /** Lists reload when the global refresh ticks. */
-const useRefreshKey = () => useShell((s) => s.refreshedAt);
 
 export function useUsers(query: UserQuery) {
-  const refreshedAt = useRefreshKey();
   return useQuery({
-    queryKey: [...usersKeys.list(query), refreshedAt],
+    queryKey: usersKeys.list(query),
     queryFn: ({ signal }) => call<typeof usersRoutes.list>("GET", "/admin-api/api/v1/users", { query }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useGroups(query: GroupQuery) {
-  const refreshedAt = useRefreshKey();
   return useQuery({
-    queryKey: [...usersKeys.groups(query), refreshedAt],
+    queryKey: usersKeys.groups(query),
     queryFn: ({ signal }) => call<typeof groupsRoutes.list>("GET", "/admin-api/api/v1/groups", { query }, signal),
     placeholderData: keepPreviousData,
   });

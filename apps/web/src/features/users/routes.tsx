@@ -1,7 +1,10 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
 
+/** The screen's path, written once. */
+const PATH = "/user-management";
+
 export const usersRoutes: FeatureRoute[] = [
-  { path: "/user-management", menu: "user-management", element: screen(["users"], () => import("./UsersPage")) },
+  { path: PATH, menu: "user-management", element: screen(["users"], () => import("./UsersPage")) },
 ];
-export const toUsers = () => "/user-management";
+export const toUsers = () => PATH;

@@ -48,4 +48,25 @@ describe("the list table", () => {
     const annRow = screen.getByRole("row", { name: /ann/ });
     expect(annRow.textContent).toContain("—");
   });
+
+  it("says it is loading, never No data, while an empty list is loading", () => {
+    const { rerender } = render(<EmptyHarness loading />);
+    expect(screen.getByText("Loading…")).toBeTruthy();
+    expect(screen.queryByText("No data")).toBeNull();
+    rerender(<EmptyHarness loading={false} />);
+    expect(screen.getByText("No data")).toBeTruthy();
+  });
 });
+
+function EmptyHarness(props: { loading: boolean }) {
+  const list = useListState({ pageSize: 10, filters: {} });
+  return (
+    <ListTable<Row>
+      columns={[{ title: "Name", dataIndex: "name" }]}
+      rows={[]}
+      rowKey="id"
+      list={list}
+      loading={props.loading}
+    />
+  );
+}

@@ -92,7 +92,8 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
       size={props.size ?? "middle"}
       scroll={props.scrollY ? { y: props.scrollY } : undefined}
       title={props.caption ? () => props.caption : undefined}
-      locale={{ emptyText: props.emptyText ?? t("common.noData") }}
+      // Never "No data" under the spinner: the list is not known to be empty yet.
+      locale={{ emptyText: props.loading ? t("common.loading") : (props.emptyText ?? t("common.noData")) }}
       pagination={{
         current: list.page + 1,
         pageSize: list.pageSize,

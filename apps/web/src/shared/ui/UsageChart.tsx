@@ -50,8 +50,8 @@ export function UsageChart(props: {
       ) : (
         <div role="img" aria-label={`${props.label}: ${summary}`}>
           <ResponsiveContainer width="100%" height={props.height ?? 160}>
-            <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" />
+            <AreaChart data={data} margin={{ top: 8, right: 24, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
               <XAxis dataKey="t" type="number" scale="time" domain={[from, to]} ticks={ticks} tickFormatter={format} />
               <YAxis
                 width={84}

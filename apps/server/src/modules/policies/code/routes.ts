@@ -100,7 +100,7 @@ export function policyCodeModule(app: FastifyInstance, s: Services, metadata: Me
     refuse(await plan(s.db, body));
     const result = await s.db.tx(async (q) => {
       // Taken again inside the transaction, so what is written is what was checked.
-      await q.query("LOCK TABLE policies IN SHARE ROW EXCLUSIVE MODE");
+      await store.lockPolicies(q);
       const planned = await plan(q, body);
       refuse(planned);
       const details = { imported: planned.plan.source };

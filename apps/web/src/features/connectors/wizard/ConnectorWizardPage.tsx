@@ -10,6 +10,7 @@ import { PageHeader } from "../../../shared/ui/PageHeader";
 import { useCreateConnector, useValidateConnector } from "../api";
 import { connectorCrumbs } from "../crumbs";
 import { toConnectors } from "../links";
+import { toComponents } from "../../components/links";
 import { ClassStep } from "./ClassStep";
 import { DatabaseStep } from "./DatabaseStep";
 import { GeneralStep } from "./GeneralStep";
@@ -34,7 +35,7 @@ const INITIAL: WizardValues = { connectorClass: SQLSERVER_CONNECTOR_CLASS, table
 export default function ConnectorWizardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fromComponents = useLocation().pathname.startsWith("/components");
+  const fromComponents = useLocation().pathname.startsWith(toComponents());
   const [form] = Form.useForm<WizardValues>();
   const values: WizardValues = Form.useWatch([], { form, preserve: true }) ?? INITIAL;
   const [current, setCurrent] = useState(0);

@@ -37,17 +37,17 @@ function ChartCard(props: { title: string; points: Point[] | undefined; loading:
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             {props.kind === "bar" ? (
-              <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+              <BarChart data={points} margin={{ top: 8, right: 36, bottom: 0, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
-                <XAxis dataKey="interval_alias" tick={axis} />
+                <XAxis dataKey="interval_alias" tick={axis} interval="preserveStartEnd" minTickGap={16} />
                 <YAxis allowDecimals={false} tick={axis} />
                 {tooltip}
                 <Bar dataKey="user_count" fill={token.colorPrimary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
               </BarChart>
             ) : (
-              <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+              <LineChart data={points} margin={{ top: 8, right: 36, bottom: 0, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
-                <XAxis dataKey="interval_alias" tick={axis} />
+                <XAxis dataKey="interval_alias" tick={axis} interval="preserveStartEnd" minTickGap={16} />
                 <YAxis allowDecimals={false} tick={axis} />
                 {tooltip}
                 <Line

@@ -1,4 +1,5 @@
 import { Tooltip } from "antd";
+import { Fragment } from "react";
 
 /**
  * A table, schema or user name that may be long: it takes the room there is, wraps onto a second
@@ -16,13 +17,19 @@ export function NameText(props: { name: string; fontSize?: number }) {
           WebkitLineClamp: 2,
           WebkitBoxOrient: "vertical",
           overflow: "hidden",
-          overflowWrap: "anywhere",
+          // Mid-word only when a part is wider than the line: the breaks offered below come first.
+          overflowWrap: "break-word",
           minWidth: 0,
           fontSize: props.fontSize,
           lineHeight: 1.35,
         }}
       >
-        {props.name}
+        {props.name.split(/(?<=[._])/).map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 ? <wbr /> : null}
+            {part}
+          </Fragment>
+        ))}
       </span>
     </Tooltip>
   );

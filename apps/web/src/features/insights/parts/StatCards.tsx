@@ -28,14 +28,14 @@ export function StatCards(props: { analytics: Analytics | undefined; loading: bo
       <Row gutter={[12, 12]}>
         {numbers.map(([key, value]) => (
           <Col key={key} span={4}>
-            <Card size="small" loading={props.loading}>
+            <Card size="small" loading={props.loading} style={{ height: "100%" }}>
               <Statistic title={t(key)} value={count(value)} />
             </Card>
           </Col>
         ))}
         {names.map(([key, value]) => (
           <Col key={key} span={6}>
-            <Card size="small" loading={props.loading}>
+            <Card size="small" loading={props.loading} style={{ height: "100%" }}>
               <Statistic
                 title={t(key)}
                 value={value ?? PLACEHOLDER}
