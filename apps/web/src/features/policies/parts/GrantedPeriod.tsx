@@ -36,7 +36,8 @@ export function GrantedPeriod({
   return (
     <Flex vertical gap={8}>
       <Typography.Text>
-        {t("policies.review.periodAsked")}: {formatPeriod(asked.startDate, asked.endDate) ?? t("policies.noPeriod")}
+        {t("policies.review.periodAsked")}:{" "}
+        {formatPeriod(asked.startDate, asked.endDate) ?? t("policies.review.periodAlways")}
       </Typography.Text>
       <label htmlFor="granted-period">{t("policies.review.periodGranted")}</label>
       <DatePicker.RangePicker
