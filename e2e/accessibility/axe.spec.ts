@@ -16,18 +16,26 @@ const REQUESTER = "a11y-req";
 
 /**
  * Every path the console's features declare (apps/web/src/features/x/routes.tsx), written there
- * as a string or as a name from the feature's links.ts (`path: hostsPaths.host`).
+ * as a string, as the file's own `PATH`, or as a name from a links.ts (`path: settingsPaths.menu`).
  */
 function declaredPaths(): string[] {
   const dir = path.join(ROOT, "apps/web/src/features");
-  return fs.readdirSync(dir).flatMap((feature) => {
-    const read = (file: string) => {
-      const f = path.join(dir, feature, file);
-      return fs.existsSync(f) ? fs.readFileSync(f, "utf8") : "";
-    };
-    const links = read("links.ts");
-    const named = (key: string) => links.match(new RegExp(`\\b${key}:\\s*"([^"]+)"`))?.[1] ?? `unresolved ${key}`;
-    return [...read("routes.tsx").matchAll(/path:\s*(?:"([^"]+)"|\w+Paths\.(\w+))/g)].map((m) => m[1] ?? named(m[2]!));
+  const read = (feature: string, file: string) => {
+    const f = path.join(dir, feature, file);
+    return fs.existsSync(f) ? fs.readFileSync(f, "utf8") : "";
+  };
+  const features = fs.readdirSync(dir);
+  // Every `export const xPaths = { key: "..." }` of every feature's links.ts, by "xPaths.key".
+  const named = new Map<string, string>();
+  for (const feature of features)
+    for (const [, object, body] of read(feature, "links.ts").matchAll(/const (\w+Paths) = \{([^}]*)\}/g))
+      for (const [, key, value] of body!.matchAll(/(\w+):\s*"([^"]+)"/g)) named.set(`${object}.${key}`, value!);
+  return features.flatMap((feature) => {
+    const routes = read(feature, "routes.tsx");
+    const own = routes.match(/const PATH = "([^"]+)"/)?.[1] ?? "unresolved PATH";
+    return [...routes.matchAll(/path:\s*(?:"([^"]+)"|(PATH)\b|(\w+Paths\.\w+))/g)].map(
+      (m) => m[1] ?? (m[2] ? own : (named.get(m[3]!) ?? `unresolved ${m[3]}`)),
+    );
   });
 }
 

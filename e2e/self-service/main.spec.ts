@@ -22,7 +22,8 @@ const deniedQuery = () =>
     table: "hive.sales.orders",
   });
 
-describe("explained denials and self-service access", () => {
+// A whole story across two users and a Sync: more than the default minute on a busy machine.
+describe("explained denials and self-service access", { timeout: 180_000 }, () => {
   let browser: Browser;
   let admin: string;
 
