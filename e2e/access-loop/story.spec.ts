@@ -2,9 +2,9 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apply, openFilter, postTrino, trinoCompleted, trinoRefused } from "../audits/main.js";
 import { syncFromList, toLastStep } from "../policies/main.js";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
+import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
-import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess } from "../support/session.js";
 import { adminApi } from "../users/main.js";
 
 const baseUrl = inject("baseUrl");
@@ -75,21 +75,8 @@ describe(
     });
     afterAll(() => browser.close());
 
-    const as = async (username: string, password: string, run: (page: Page) => Promise<void>) => {
-      const { context, page } = await newPage(browser);
-      try {
-        await signInAs(page, baseUrl, username, password);
-        await run(page);
-      } finally {
-        await context.close();
-      }
-    };
-
-    const openMyAccess = async (page: Page) => {
-      await page.getByRole("button", { name: "User menu" }).click();
-      await page.getByRole("button", { name: "My access" }).click();
-      await page.getByRole("heading", { name: "My access" }).waitFor();
-    };
+    const as = (username: string, password: string, run: (page: Page) => Promise<void>) =>
+      asUser(browser, baseUrl, { username, password }, run);
 
     /** The preview's group of the user, opened, and the row of the table in it. */
     const userRow = async (dialog: Locator) => {

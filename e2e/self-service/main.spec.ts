@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openAudits, openTab, postTrino, trinoRefused } from "../audits/main.js";
-import { launchBrowser, newPage, screenshot } from "../support/browser.js";
+import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
-import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess } from "../support/session.js";
 import { adminApi } from "../users/main.js";
 import { syncFromList } from "../policies/main.js";
 
@@ -49,21 +49,8 @@ describe("explained denials and self-service access", { timeout: 180_000 }, () =
   });
   afterAll(() => browser.close());
 
-  const as = async (username: string, password: string, run: (page: Page) => Promise<void>) => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signInAs(page, baseUrl, username, password);
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  };
-
-  const openMyAccess = async (page: Page) => {
-    await page.getByRole("button", { name: "User menu" }).click();
-    await page.getByRole("button", { name: "My access" }).click();
-    await page.getByRole("heading", { name: "My access" }).waitFor();
-  };
+  const as = (username: string, password: string, run: (page: Page) => Promise<void>) =>
+    asUser(browser, baseUrl, { username, password }, run);
 
   it("a user sees their denial explained and asks for access; a reviewer approves it; after Sync the table is theirs", async () => {
     await as(USER, PASSWORD, async (page) => {

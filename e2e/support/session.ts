@@ -18,6 +18,29 @@ export async function signInAs(page: Page, baseUrl: string, username: string, pa
   );
 }
 
+/** Runs `run` in a fresh browser context signed in as the user, and closes the context after. */
+export async function asUser(
+  browser: Browser,
+  baseUrl: string,
+  user: { username: string; password: string },
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await newPage(browser);
+  try {
+    await signInAs(page, baseUrl, user.username, user.password);
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens My access from the user menu, as any signed-in user does. */
+export async function openMyAccess(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("button", { name: "My access" }).click();
+  await page.getByRole("heading", { name: "My access" }).waitFor();
+}
+
 export async function expectVisible(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor({ state: "visible" });
   expect(await page.getByText(text).first().isVisible()).toBe(true);
