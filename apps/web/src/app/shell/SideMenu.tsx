@@ -17,6 +17,7 @@ import { MENUS } from "@console/contracts/constants";
 import { MENU_PATHS } from "../landing";
 import { useMenu, usePublicConfig } from "../queries";
 import { useSubMenus } from "./subMenus";
+import { toMyAccess } from "../../features/self-service/routes";
 
 const ICONS: Partial<Record<MenuKey, ReactNode>> = {
   home: <DashboardOutlined />,
@@ -50,8 +51,10 @@ export function SideMenu(props: { collapsed: boolean }) {
   });
 
   const current = location.pathname + location.search;
-  const selected =
-    MENUS.find((m) => m.key !== "home" && location.pathname.startsWith(MENU_PATHS[m.key]))?.key ?? "home";
+  // My access belongs to no menu; any other screen outside the menus (a host, say) is reached from home.
+  const selected = location.pathname.startsWith(toMyAccess())
+    ? null
+    : (MENUS.find((m) => m.key !== "home" && location.pathname.startsWith(MENU_PATHS[m.key]))?.key ?? "home");
   const selectedKeys = Object.values(subMenus)
     .flat()
     .filter((c) => c && current === c.to)
@@ -71,8 +74,8 @@ export function SideMenu(props: { collapsed: boolean }) {
       mode="inline"
       inlineCollapsed={props.collapsed}
       items={items}
-      selectedKeys={selectedKeys.length ? selectedKeys : [selected]}
-      defaultOpenKeys={[selected]}
+      selectedKeys={selectedKeys.length ? selectedKeys : selected ? [selected] : []}
+      defaultOpenKeys={selected ? [selected] : []}
       onClick={onClick}
       style={{ borderInlineEnd: 0 }}
       aria-label="Main menu"
