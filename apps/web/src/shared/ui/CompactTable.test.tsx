@@ -44,7 +44,10 @@ function Harness(props: { rows?: Row[]; loading?: boolean; onOpen?: (row: Row) =
 }
 
 const sort = () => screen.getByLabelText("Sort").textContent;
-const dataRows = () => within(screen.getByRole("table", { name: "Users" })).getAllByRole("row").slice(1);
+const dataRows = () =>
+  within(screen.getByRole("table", { name: "Users" }))
+    .getAllByRole("row")
+    .slice(1);
 const names = () => dataRows().map((r) => r.querySelector("td")?.textContent);
 
 describe("the compact table", () => {

@@ -20,7 +20,10 @@ export interface CompactColumn<T> {
 }
 
 /** The part of useListState a compact table reads and sets; filters stay with the caller. */
-export type ListPaging = Pick<ListController<unknown>, "page" | "pageSize" | "sort" | "setPage" | "setPageSize" | "setSort">;
+export type ListPaging = Pick<
+  ListController<unknown>,
+  "page" | "pageSize" | "sort" | "setPage" | "setPageSize" | "setSort"
+>;
 
 export interface CompactTableProps<T> {
   columns: CompactColumn<T>[];
@@ -144,7 +147,11 @@ export function CompactTable<T extends object>(props: CompactTableProps<T>) {
                 const attrs = props.onRow?.(row, index) ?? {};
                 const clickable = attrs.onClick ? "compact-table-clickable" : undefined;
                 return (
-                  <tr key={keyOf(row)} {...attrs} className={[attrs.className, clickable].filter(Boolean).join(" ") || undefined}>
+                  <tr
+                    key={keyOf(row)}
+                    {...attrs}
+                    className={[attrs.className, clickable].filter(Boolean).join(" ") || undefined}
+                  >
                     {columns.map((c, i) => (
                       <td key={c.key ?? c.sortKey ?? c.dataIndex ?? String(i)} {...c.onCell?.(row, index)}>
                         {cell(c, row, index)}
