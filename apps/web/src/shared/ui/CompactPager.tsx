@@ -1,6 +1,6 @@
 import { DownOutlined, LeftOutlined, RightOutlined } from "@ant-design/icons";
 import { Button, Dropdown, type MenuProps } from "antd";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 type Slot = number | "gap-before" | "gap-after";
@@ -36,6 +36,17 @@ export interface CompactPagerProps {
 export function CompactPager(props: CompactPagerProps) {
   const { t } = useTranslation();
   const [sizesOpen, setSizesOpen] = useState(false);
+  const pager = useRef<HTMLDivElement>(null);
+  // Closing the menu from the keyboard (a choice, Escape) would leave focus on the page's body:
+  // it goes back to the button, as a menu button's does; a click on something else keeps its focus.
+  const onSizesOpen = (open: boolean) => {
+    setSizesOpen(open);
+    const lost = () => document.activeElement === document.body || !!document.activeElement?.closest(".ant-dropdown");
+    if (!open && lost())
+      requestAnimationFrame(() => {
+        if (lost()) pager.current?.querySelector<HTMLElement>("[aria-haspopup]")?.focus({ preventScroll: true });
+      });
+  };
   const count = Math.max(1, Math.ceil(props.total / props.pageSize));
   const page = Math.min(props.page, count - 1);
   const sizes: MenuProps = {
@@ -45,7 +56,7 @@ export function CompactPager(props: CompactPagerProps) {
     onClick: ({ key }) => props.onPageSize(Number(key)),
   };
   return (
-    <div className="compact-pager">
+    <div className="compact-pager" ref={pager}>
       <span className="compact-pager-total">{t("common.total", { count: props.total })}</span>
       <Button
         size="small"
@@ -82,7 +93,7 @@ export function CompactPager(props: CompactPagerProps) {
         disabled={page >= count - 1}
         onClick={() => props.onPage(page + 1)}
       />
-      <Dropdown menu={sizes} trigger={["click"]} autoFocus open={sizesOpen} onOpenChange={setSizesOpen}>
+      <Dropdown menu={sizes} trigger={["click"]} autoFocus open={sizesOpen} onOpenChange={onSizesOpen}>
         <Button size="small" aria-haspopup="menu" aria-expanded={sizesOpen}>
           {t("common.pageSize", { size: props.pageSize })}
           <DownOutlined aria-hidden />
