@@ -146,7 +146,9 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
         await page.keyboard.press("Enter");
         const open = dialog
           ? page.getByRole("dialog", { name: dialog })
-          : page.locator(".ant-popover:visible, .ant-modal-wrap:visible, .ant-drawer-open").first();
+          : page
+              .locator(".ant-popover:visible, .ant-dropdown:visible, .ant-modal-wrap:visible, .ant-drawer-open")
+              .first();
         await open.waitFor();
         await settled(page);
         const label = `${theme} ${where} ${dialog ?? (await opener.textContent())}`;

@@ -23,6 +23,8 @@ const button = (name: string | RegExp) => (page: Page) => page.getByRole("button
 export const OVERLAYS: Overlay[] = [
   { where: "/home", opener: button(/user menu$/) },
   { where: "/home", opener: button(/^Quick launch$/) },
+  // The hosts table's page-size menu (the home tables' own pager).
+  { where: "/home", opener: button("10 / page") },
   { where: "/policy-management", opener: button(/Filter$/) },
   { where: "/policy-management", opener: button(/Sync$/), dialog: "Publish the policies to Trino" },
   { where: "/policy-management", opener: button(/Preview$/), dialog: "Impact preview" },

@@ -60,6 +60,8 @@ const primaryAsText = (color: string) => ({
   Menu: { itemSelectedColor: color, subMenuItemSelectedColor: color },
   Tabs: { itemSelectedColor: color, itemActiveColor: color, itemHoverColor: color, inkBarColor: color },
   Anchor: { colorPrimary: color },
+  // A menu's selected item (the page-size menu of the home tables).
+  Dropdown: { colorPrimary: color },
 });
 
 /**

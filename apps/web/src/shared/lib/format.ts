@@ -4,6 +4,11 @@ import { USAGE_THRESHOLDS } from "@console/contracts/constants";
 /** What an empty cell shows. */
 export const PLACEHOLDER = "—";
 
+/** Whether a cell's value shows nothing: null, undefined or blank text. */
+export function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+}
+
 export function orPlaceholder(value: unknown): string {
   if (value === null || value === undefined) return PLACEHOLDER;
   const s = String(value);

@@ -3,7 +3,7 @@ import type { ColumnType } from "antd/es/table";
 import type { SorterResult } from "antd/es/table/interface";
 import { useTranslation } from "react-i18next";
 import { PAGE_SIZES } from "@console/contracts/constants";
-import { PLACEHOLDER } from "../lib/format";
+import { isBlank, PLACEHOLDER } from "../lib/format";
 import type { ListController } from "../lib/useListState";
 
 export interface ListColumn<T> extends Omit<ColumnType<T>, "sorter" | "sortOrder"> {
@@ -35,10 +35,6 @@ export interface ListTableProps<T> {
   totalText?: (total: number) => string;
 }
 
-function isEmpty(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === "string" && v.trim() === "");
-}
-
 /**
  * The console's one table: server or client paging, sorting that cycles ascending,
  * descending and none, page-size options, and a placeholder in empty cells.
@@ -55,7 +51,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
       sortDirections: sortKey ? ["ascend", "descend"] : undefined,
       render: (value: unknown, row: T, index: number) => {
         const out = render ? render(value, row, index) : (value as React.ReactNode);
-        return isEmpty(out) ? PLACEHOLDER : out;
+        return isBlank(out) ? PLACEHOLDER : out;
       },
       ...(sortKey ? { key: sortKey } : {}),
     } as ColumnType<T>;

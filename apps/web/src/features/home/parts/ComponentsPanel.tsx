@@ -1,5 +1,5 @@
 import { WarningOutlined } from "@ant-design/icons";
-import { Card, List, Skeleton, Tooltip } from "antd";
+import { Card, Flex, Skeleton, theme, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useComponentList } from "../../../app/queries";
@@ -9,6 +9,7 @@ import { toComponents } from "../../components/links";
 /** The components panel on home: each observable component with its state. */
 export function ComponentsPanel() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const list = useComponentList().data;
   if (!list)
     return (
@@ -20,15 +21,19 @@ export function ComponentsPanel() {
   const items = list.sections.flatMap((s) => s.components).filter((c) => !hidden.has(c.key));
   return (
     <Card title={t("cluster.components")} size="small">
-      <List
-        size="small"
-        dataSource={items}
-        renderItem={(c) => {
+      {/* A plain list: Ant Design's List would bring its pager, and with it Select, to the first screen. */}
+      {items.length === 0 ? <div style={{ color: token.colorTextDescription }}>{t("common.noData")}</div> : null}
+      <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {items.map((c, i) => {
           const active = list.activeComponents.includes(c.key);
           const unhealthy = list.unhealthyComponents.includes(c.key);
           return (
-            <List.Item
-              extra={
+            <li
+              key={c.key}
+              style={i < items.length - 1 ? { borderBottom: `1px solid ${token.colorSplit}` } : undefined}
+            >
+              <Flex justify="space-between" align="center" gap="small" style={{ padding: `${token.paddingXS}px 0` }}>
+                {list.permittedComponents.includes(c.key) ? <Link to={toComponents(c.key)}>{c.label}</Link> : c.label}
                 <span>
                   {unhealthy ? (
                     <Tooltip title={t("cluster.unhealthy")}>
@@ -41,13 +46,11 @@ export function ComponentsPanel() {
                     status={active ? "success" : "default"}
                   />
                 </span>
-              }
-            >
-              {list.permittedComponents.includes(c.key) ? <Link to={toComponents(c.key)}>{c.label}</Link> : c.label}
-            </List.Item>
+              </Flex>
+            </li>
           );
-        }}
-      />
+        })}
+      </ul>
     </Card>
   );
 }

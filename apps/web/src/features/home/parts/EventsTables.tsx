@@ -4,7 +4,7 @@ import type { ClusterEvent } from "@console/contracts";
 import { SMALL_PAGE_SIZES } from "@console/contracts/constants";
 import { formatDateTime } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
-import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";
+import { CompactTable, type CompactColumn } from "../../../shared/ui/CompactTable";
 
 const TYPE_COLOR = { normal: "default", warning: "warning", error: "error" } as const;
 
@@ -17,7 +17,7 @@ export function EventsTable(props: {
 }) {
   const { t } = useTranslation();
   const list = useListState<null>({ pageSize: SMALL_PAGE_SIZES[0], filters: null });
-  const columns: ListColumn<ClusterEvent>[] = [
+  const columns: CompactColumn<ClusterEvent>[] = [
     {
       title: t("cluster.event.type"),
       dataIndex: "type",
@@ -36,15 +36,14 @@ export function EventsTable(props: {
   ];
   return (
     <Card title={props.title} size="small">
-      <ListTable<ClusterEvent>
+      <CompactTable<ClusterEvent>
         columns={columns}
         rows={props.rows}
         rowKey={(e) => `${e.kind}/${e.namespace}/${e.name}/${e.lastTimestamp}/${e.message}`}
         list={list}
         loading={props.loading}
-        clientPaging
         pageSizes={SMALL_PAGE_SIZES}
-        size="small"
+        label={props.title}
       />
     </Card>
   );

@@ -6,7 +6,7 @@ import type { ClusterNode, NodeList } from "@console/contracts";
 import { PAGE_SIZES } from "@console/contracts/constants";
 import { sortRows } from "../../../shared/lib/sortRows";
 import { useListState } from "../../../shared/lib/useListState";
-import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";
+import { CompactTable, type CompactColumn } from "../../../shared/ui/CompactTable";
 import { StatusBadge } from "../../../shared/ui/StatusBadge";
 import { UsageValue } from "../../../shared/ui/Usage";
 import { toHost } from "../../hosts/links";
@@ -20,7 +20,7 @@ export function HostsTable(props: { nodes: NodeList | undefined; loading: boolea
   const [tab, setTab] = useState<Tab>("all");
   const list = useListState<null>({ pageSize: PAGE_SIZES[0], filters: null });
   const showUsage = props.metrics;
-  const columns: ListColumn<ClusterNode>[] = [
+  const columns: CompactColumn<ClusterNode>[] = [
     {
       title: t("cluster.host.name"),
       dataIndex: "name",
@@ -48,7 +48,7 @@ export function HostsTable(props: { nodes: NodeList | undefined; loading: boolea
             sortKey: "memoryUsage",
             render: (_: unknown, n: ClusterNode) => <UsageValue percent={n.memory.usage} />,
           },
-        ] as ListColumn<ClusterNode>[])
+        ] as CompactColumn<ClusterNode>[])
       : []),
     {
       title: t("cluster.host.cpu"),
@@ -85,14 +85,13 @@ export function HostsTable(props: { nodes: NodeList | undefined; loading: boolea
           items={(["all", "master", "worker"] as const).map((k) => ({ key: k, label: t(`cluster.hosts.tab.${k}`) }))}
         />
       ) : null}
-      <ListTable<ClusterNode>
+      <CompactTable<ClusterNode>
         columns={columns}
         rows={rows}
         rowKey="name"
         list={list}
         loading={props.loading}
-        clientPaging
-        size="small"
+        label={t("cluster.hosts")}
         onRow={(n) => ({
           onClick: () => void navigate(toHost(n.name)),
           onKeyDown: (e) => {
