@@ -209,9 +209,10 @@ function flinkLife(store: ObjectStore, rnd: Random, now: number, report: Report)
       if (!job.startTime || job.state !== "RUNNING") job.startTime = String(now);
     };
     if ((job.state === "CREATED" || job.state === "RECONCILING") && now - since > SUBMIT_DELAY_MS) {
+      const from = job.state;
       deploy();
       set("RUNNING", "STABLE");
-      report(d, "Normal", "JobStatusChanged", `Job status changed from ${job.state} to RUNNING`);
+      report(d, "Normal", "JobStatusChanged", `Job status changed from ${from} to RUNNING`);
     } else if (job.state === "RUNNING" && rnd.chance(FLINK_RESTART_RATE)) {
       const tm = podsOf(store, ns, "app", name).find((p) => p.metadata.labels?.component === "taskmanager");
       if (tm) {
