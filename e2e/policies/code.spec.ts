@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { TMP } from "../support/server.js";
-import { adminPagePerTest, apiToken } from "../support/session.js";
+import { adminPagePerTest, apiToken, settled } from "../support/session.js";
 import { adminApi } from "../users/main.js";
 import { choose } from "./main.js";
 
@@ -79,6 +79,7 @@ describe("policies as code", () => {
     await screenshot(page, "policies-code-plan");
 
     await importDialog.getByRole("button", { name: "Apply" }).click();
+    await settled(page);
     await page.getByRole("tooltip").getByRole("button", { name: "Apply" }).click();
     await page.getByText(/Import applied: 0 created, 1 updated, 0 deleted/).waitFor();
 

@@ -20,9 +20,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile at a supported desktop size. */
+/**
+ * A fresh browser profile at a supported desktop size. It asks for reduced motion, as some
+ * people's systems do: the console then opens dialogs and popovers without zooming, so a click
+ * never lands beside a target still moving into place.
+ */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();
   return { context, page };
 }

@@ -47,6 +47,20 @@ export async function expectVisible(page: Page, text: string | RegExp): Promise<
 }
 
 /**
+ * Waits until what is opening has opened: every finite animation of the page (a dialog or a
+ * confirmation zooming in) has finished. A click during one can land beside its moving target
+ * and do nothing, as a person's would. Endless ones (spinners) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // An overlay inserted by the last action starts its animation on the next frames.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * The "Are you sure?" confirmation, once it has finished opening. A click while it still zooms
  * in can land beside its moving button and do nothing, as a person's would.
  */

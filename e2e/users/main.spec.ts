@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { DIRECTORY_USERS } from "../support/directory.js";
-import { ADMIN_PASSWORD, apiToken, confirmation, dismissToasts, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, apiToken, confirmation, dismissToasts, signInAs, settled } from "../support/session.js";
 import { adminApi, chooseOption, filterUsersBy, rowOf, seedApiUser, TEMP_PASSWORD } from "./main.js";
 
 const baseUrl = inject("baseUrl");
@@ -62,6 +62,7 @@ describe("user management", () => {
     const usernames = await page.locator("tbody tr td:nth-child(2)").allInnerTexts();
     expect(usernames.map((s) => s.trim())).toEqual(["e2e-ursula", "e2e-victor"]);
     await page.getByRole("button", { name: "Filter" }).click();
+    await settled(page);
     // The selects' clear icons are also named Clear; the filter's own button is the one with the word.
     await page.getByRole("tooltip").getByRole("button", { name: "Clear" }).filter({ hasText: "Clear" }).click();
     await page.getByText("e2e-wanda").waitFor();
@@ -82,6 +83,7 @@ describe("user management", () => {
     await rowOf(page, "e2e-wanda").getByRole("button", { name: "Update groups of e2e-wanda" }).click();
     const dialog = page.getByRole("dialog", { name: /add groups/ });
     await dialog.getByText("Wanda Browser").waitFor();
+    await settled(page);
     const save = dialog.getByRole("button", { name: "Save" });
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByRole("listitem").filter({ hasText: "e2e-auditors" }).click();

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { App as AntApp, ConfigProvider } from "antd";
 import { RouterProvider } from "react-router";
 import { NOTIFICATION_MAX, NOTIFICATION_TOP } from "@console/contracts/constants";
+import { usePrefersReducedMotion } from "./reducedMotion";
 import { router } from "./router";
 import { appTheme } from "./theme";
 import { useEffect } from "react";
@@ -40,8 +41,9 @@ function NotificationsBridge() {
 
 export function App() {
   const dark = useShell((s) => s.isDarkMode);
+  const reduceMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={appTheme(dark)}>
+    <ConfigProvider theme={appTheme(dark, reduceMotion)}>
       <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "topRight" }}>
         <NotificationsBridge />
         <QueryClientProvider client={queryClient}>

@@ -73,7 +73,8 @@ const emptyTable = (dark: boolean) => ({
   Transfer: { colorTextDisabled: dark ? DARK.colorTextTertiary : LIGHT.colorTextTertiary },
 });
 
-export function appTheme(dark: boolean): ThemeConfig {
+/** The theme; with `reduceMotion` (the system asks for less motion) nothing zooms, slides or fades. */
+export function appTheme(dark: boolean, reduceMotion = false): ThemeConfig {
   const components: ThemeConfig["components"] = {
     ...primaryAsText(dark ? DARK.colorPrimaryText : LIGHT.colorPrimaryText),
     ...emptyTable(dark),
@@ -89,7 +90,7 @@ export function appTheme(dark: boolean): ThemeConfig {
   return {
     algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, accessibleText(dark)],
     // Placeholders are read to know what to type (disabled text keeps its fainter colour).
-    token: { colorTextPlaceholder: dark ? "rgba(255, 255, 255, 0.55)" : "rgba(0, 0, 0, 0.6)" },
+    token: { colorTextPlaceholder: dark ? "rgba(255, 255, 255, 0.55)" : "rgba(0, 0, 0, 0.6)", motion: !reduceMotion },
     components,
   };
 }
