@@ -20,13 +20,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/**
- * A fresh browser profile at a supported desktop size. It asks for reduced motion, as some
- * people's systems do: the console then opens dialogs and popovers without zooming, so a click
- * never lands beside a target still moving into place.
- */
+/** A fresh browser profile at a supported desktop size. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: "reduce" });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   return { context, page };
 }
