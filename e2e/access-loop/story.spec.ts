@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apply, openFilter, postTrino, trinoCompleted, trinoRefused } from "../audits/main.js";
-import { syncFromList, toLastStep } from "../policies/main.js";
+import { openSyncThatDenies, syncFromList, toLastStep } from "../policies/main.js";
 import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess } from "../support/session.js";
@@ -120,13 +120,7 @@ describe(
         await page.getByText("Policy updated").waitFor();
         await page.getByRole("heading", { name: "Policy Management" }).waitFor();
 
-        await page.getByRole("button", { name: "Sync" }).click();
-        const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
-        await dialog.getByText(/loses? access to/).waitFor();
-        const publish = dialog.getByRole("button", { name: "Publish" });
-        const confirm = dialog.getByRole("checkbox", { name: /access becomes denied/ });
-        await confirm.waitFor();
-        expect(await publish.isEnabled()).toBe(false);
+        const { dialog, publish, confirm } = await openSyncThatDenies(page);
         await dialog.getByRole("button", { name: "Show who and which tables" }).click();
         const details = page.getByRole("dialog", { name: "Impact preview" });
         await (await userRow(details)).getByText("Newly denied").waitFor();

@@ -4,7 +4,7 @@ import { postTrino, trinoCompleted } from "../audits/main.js";
 import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
-import { toLastStep } from "./main.js";
+import { openSyncThatDenies, toLastStep } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -96,13 +96,7 @@ describe("impact preview of a policy change", () => {
     await listPreview.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) }).waitFor();
     await listPreview.getByRole("button", { name: "Close" }).click();
 
-    await page.getByRole("button", { name: "Sync" }).click();
-    const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
-    await dialog.getByText(/loses? access to/).waitFor();
-    const publish = dialog.getByRole("button", { name: "Publish" });
-    const confirm = dialog.getByRole("checkbox", { name: /access becomes denied/ });
-    await confirm.waitFor();
-    expect(await publish.isEnabled()).toBe(false);
+    const { dialog, publish, confirm } = await openSyncThatDenies(page);
     await screenshot(page, "policies-impact-sync");
     // Its lists are one click away, above the dialog.
     await dialog.getByRole("button", { name: "Show who and which tables" }).click();

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { RULES_TOKEN } from "../support/server.js";
 
@@ -60,6 +60,21 @@ export async function toLastStep(page: Page): Promise<void> {
       { timeout: 30_000 },
     )
     .toBe(true);
+}
+
+/**
+ * Opens Sync when it would take access away: the dialog says who loses access, and Publish
+ * stays disabled until the confirmation is ticked.
+ */
+export async function openSyncThatDenies(page: Page): Promise<{ dialog: Locator; publish: Locator; confirm: Locator }> {
+  await page.getByRole("button", { name: "Sync" }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
+  await dialog.getByText(/loses? access to/).waitFor();
+  const publish = dialog.getByRole("button", { name: "Publish" });
+  const confirm = dialog.getByRole("checkbox", { name: /access becomes denied/ });
+  await confirm.waitFor();
+  expect(await publish.isEnabled()).toBe(false);
+  return { dialog, publish, confirm };
 }
 
 /** The last step: assign a user and save; the list comes back. */
