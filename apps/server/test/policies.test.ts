@@ -134,7 +134,14 @@ describe.each(DB_KINDS)("policies (%s)", (kind) => {
     const res = await t.app.inject({ url: rulesUrl });
     expect(res.statusCode).toBe(200);
     const rules = res.json();
-    expect(Object.keys(rules).sort()).toEqual(["catalogs", "schemas", "tables"]);
+    // The console's defaults for the other sections: everyone runs queries, administrators see and
+    // kill every query and read system information; the sections equal to Trino's defaults are left out.
+    expect(Object.keys(rules).sort()).toEqual(["catalogs", "queries", "schemas", "system_information", "tables"]);
+    expect(rules.queries).toEqual([
+      { user: "admin", queryOwner: ".*", allow: ["view", "kill"] },
+      { allow: ["execute"] },
+    ]);
+    expect(rules.system_information).toEqual([{ user: "admin", allow: ["read"] }]);
     expect(rules.tables).toContainEqual({
       user: "alice",
       catalog: "hive",

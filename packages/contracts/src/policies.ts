@@ -3,6 +3,11 @@ import { MessageBody, page } from "./common.js";
 import {
   APPROVAL_STATUSES,
   CATALOG_ACCESS,
+  defaultAccess,
+  FUNCTION_PRIVILEGES,
+  QUERY_ACCESS,
+  SYSTEM_INFORMATION_ACCESS,
+  TRINO_SECTIONS,
   DEFAULT_PHONE_EXTENSION,
   FILTER_CONDITIONS,
   MASK_TYPES,
@@ -98,6 +103,35 @@ export const Tnc = z.object({
 });
 export type Tnc = z.infer<typeof Tnc>;
 
+/**
+ * What a policy of one of the rules-file kinds gives (docs/policies.md, "Every section of the
+ * rules"); each kind reads its own fields and the others keep their defaults.
+ */
+export const PolicyAccess = z.strictObject({
+  /** queries: run queries (execute), and view or kill those of `queryOwners`. */
+  queryAccess: z.array(z.enum(QUERY_ACCESS, { message: `must be among ${QUERY_ACCESS.join(", ")}` })).default([]),
+  /** queries: whose queries may be viewed or killed (user names; ".*" is anyone's). */
+  queryOwners: z.array(name).max(5000).default([]),
+  /** impersonation and authorization: the users they may act as, or make owners (".*" is anyone). */
+  targetUsers: z.array(name).max(5000).default([]),
+  /** authorization: the roles they may make owners. */
+  targetRoles: z.array(name).max(500).default([]),
+  /** Session properties (".*" is every property). */
+  properties: z.array(name).max(500).default([]),
+  /** functions and procedures: their names (".*" is every one in the schema). */
+  routines: z.array(name).max(500).default([]),
+  routinePrivileges: z
+    .array(z.enum(FUNCTION_PRIVILEGES, { message: `must be among ${FUNCTION_PRIVILEGES.join(", ")}` }))
+    .default([]),
+  systemInformation: z.array(z.enum(SYSTEM_INFORMATION_ACCESS, { message: "must be read or write" })).default([]),
+  /** impersonation, session properties and authorization: allow, or deny, what the policy names. */
+  allow: z.boolean().default(true),
+  /** trinoRule: the section the rule belongs to, and the rule as Trino reads it. */
+  section: z.enum(TRINO_SECTIONS, { message: `must be one of ${TRINO_SECTIONS.join(", ")}` }).optional(),
+  rule: z.record(z.string(), z.unknown()).optional(),
+});
+export type PolicyAccess = z.output<typeof PolicyAccess>;
+
 export const PolicyConfig = z.object({
   allow: z.enum(CATALOG_ACCESS, { message: `must be one of ${CATALOG_ACCESS.join(", ")}` }).default("read-only"),
   owner: z.boolean().default(false),
@@ -112,7 +146,8 @@ export const PolicyInput = z.object({
     .max(POLICY_LIMITS.name, { message: `must be ${POLICY_LIMITS.name} characters or fewer` }),
   category: z.enum(POLICY_CATEGORIES, { message: `must be one of ${POLICY_CATEGORIES.join(", ")}` }),
   priority: z.number().int().min(1).max(999_999).optional(),
-  catalogName: name,
+  /** Empty for kinds that name no catalog (queries, impersonation, ...). */
+  catalogName: z.union([z.literal(""), name]).default(""),
   schemaName: z.array(name).max(500).default([]),
   tables: z.array(name).max(2000).default([]),
   tags: z.array(name).max(200).default([]),
@@ -127,6 +162,7 @@ export const PolicyInput = z.object({
     .default(""),
   assignToUsers: z.array(name).max(5000).default([]),
   assignToGroups: z.array(name).max(5000).default([]),
+  access: PolicyAccess.default(defaultAccess),
   tnc: Tnc.default({
     startDate: null,
     endDate: null,
@@ -163,6 +199,7 @@ export const Policy = z
     customRowFilter: z.string(),
     assignToUsers: z.array(z.string()),
     assignToGroups: z.array(z.string()),
+    access: PolicyAccess,
     tnc: Tnc,
     /** A table access request's period as asked; `tnc` holds the period granted (the same until approved). */
     requestedPeriod: z.object({ startDate: z.string().nullable(), endDate: z.string().nullable() }).nullable(),
@@ -244,10 +281,21 @@ export const TrinoTableRule = z.strictObject({
   columns: z.array(TrinoColumnRule).optional(),
   filter: z.string().optional(),
 });
+/** A rule of one of the other sections; its shape is checked by the rules engine (@console/trino-access). */
+const OtherRule = z.record(z.string(), z.unknown());
 export const TrinoRules = z.strictObject({
   catalogs: z.array(TrinoCatalogRule),
   schemas: z.array(TrinoSchemaRule),
   tables: z.array(TrinoTableRule),
+  queries: z.array(OtherRule).optional(),
+  impersonation: z.array(OtherRule).optional(),
+  principals: z.array(OtherRule).optional(),
+  system_information: z.array(OtherRule).optional(),
+  system_session_properties: z.array(OtherRule).optional(),
+  catalog_session_properties: z.array(OtherRule).optional(),
+  functions: z.array(OtherRule).optional(),
+  procedures: z.array(OtherRule).optional(),
+  authorization: z.array(OtherRule).optional(),
 });
 export type TrinoRules = z.infer<typeof TrinoRules>;
 export type TrinoTableRule = z.infer<typeof TrinoTableRule>;

@@ -1,5 +1,10 @@
 /** Constants of the policy screens (spec sections 3, 5 and 9); no zod here, so the web bundle can import them. */
 
+/**
+ * The spec's categories (catalog to column glossary), then the kinds that govern the rest of
+ * Trino's rules file, one section each (docs/policies.md, "Every section of the rules"), and
+ * `trinoRule`: a rule of any section kept verbatim, as a hand-written rules file had it.
+ */
 export const POLICY_CATEGORIES = [
   "catalog",
   "schema",
@@ -8,8 +13,113 @@ export const POLICY_CATEGORIES = [
   "columnTags",
   "tableGlossary",
   "columnGlossary",
+  "queries",
+  "impersonation",
+  "systemInformation",
+  "systemSessionProperties",
+  "catalogSessionProperties",
+  "functions",
+  "procedures",
+  "authorization",
+  "trinoRule",
 ] as const;
 export type PolicyCategory = (typeof POLICY_CATEGORIES)[number];
+/** The spec's data categories: their policies merge into catalog, schema and table rules. */
+export const DATA_CATEGORIES: readonly PolicyCategory[] = [
+  "catalog",
+  "schema",
+  "tables",
+  "tableTags",
+  "columnTags",
+  "tableGlossary",
+  "columnGlossary",
+];
+/**
+ * Kinds that each publish one section of Trino's rules, first match in priority order (the
+ * console's defaults for the section last).
+ */
+export const RULE_KINDS = [
+  "queries",
+  "impersonation",
+  "systemInformation",
+  "systemSessionProperties",
+  "catalogSessionProperties",
+  "functions",
+  "procedures",
+  "authorization",
+] as const satisfies readonly PolicyCategory[];
+export type RuleKind = (typeof RULE_KINDS)[number];
+/** Kinds whose policies name a catalog. */
+export const CATALOG_KINDS: readonly PolicyCategory[] = [
+  ...DATA_CATEGORIES,
+  "catalogSessionProperties",
+  "functions",
+  "procedures",
+];
+
+/** The sections of Trino's file-based access control rules file, in the order the console writes them. */
+export const TRINO_SECTIONS = [
+  "catalogs",
+  "schemas",
+  "tables",
+  "queries",
+  "impersonation",
+  "principals",
+  "system_information",
+  "system_session_properties",
+  "catalog_session_properties",
+  "functions",
+  "procedures",
+  "authorization",
+] as const;
+export type TrinoSection = (typeof TRINO_SECTIONS)[number];
+/** The section each kind publishes. */
+export const SECTION_OF_KIND: Record<RuleKind, TrinoSection> = {
+  queries: "queries",
+  impersonation: "impersonation",
+  systemInformation: "system_information",
+  systemSessionProperties: "system_session_properties",
+  catalogSessionProperties: "catalog_session_properties",
+  functions: "functions",
+  procedures: "procedures",
+  authorization: "authorization",
+};
+/** A policy's `access` when its kind reads none of it (the contract's defaults), with lists of its own. */
+export const defaultAccess = () => ({
+  queryAccess: [] as QueryAccess[],
+  queryOwners: [] as string[],
+  targetUsers: [] as string[],
+  targetRoles: [] as string[],
+  properties: [] as string[],
+  routines: [] as string[],
+  routinePrivileges: [] as RoutinePrivilege[],
+  systemInformation: [] as Array<(typeof SYSTEM_INFORMATION_ACCESS)[number]>,
+  allow: true as boolean,
+});
+/** The same, to compare with (never to change). */
+export const DEFAULT_ACCESS: Readonly<ReturnType<typeof defaultAccess>> = Object.freeze(defaultAccess());
+
+/** The fields of a policy's `access` each kind reads (the others keep their defaults). */
+export const ACCESS_FIELDS: Partial<Record<PolicyCategory, readonly string[]>> = {
+  queries: ["queryAccess", "queryOwners"],
+  impersonation: ["targetUsers", "allow"],
+  systemInformation: ["systemInformation"],
+  systemSessionProperties: ["properties", "allow"],
+  catalogSessionProperties: ["properties", "allow"],
+  functions: ["routines", "routinePrivileges"],
+  procedures: ["routines", "routinePrivileges"],
+  authorization: ["targetUsers", "targetRoles", "allow"],
+  trinoRule: ["section", "rule"],
+};
+/** Query rules' access: running queries, and viewing or killing other people's. */
+export const QUERY_ACCESS = ["execute", "view", "kill"] as const;
+export type QueryAccess = (typeof QUERY_ACCESS)[number];
+export const SYSTEM_INFORMATION_ACCESS = ["read", "write"] as const;
+export const FUNCTION_PRIVILEGES = ["EXECUTE", "GRANT_EXECUTE", "OWNERSHIP"] as const;
+export const PROCEDURE_PRIVILEGES = ["EXECUTE", "GRANT_EXECUTE"] as const;
+export type RoutinePrivilege = (typeof FUNCTION_PRIVILEGES)[number];
+/** The group that holds every menu after the first start: the console's administrators. */
+export const ADMIN_GROUP = "console-admins";
 /** Categories whose policies select tables (and so have masks and row filters). */
 export const TABLE_CATEGORIES: readonly PolicyCategory[] = [
   "tables",

@@ -1,4 +1,11 @@
-import { ALL, TrinoRules, type CatalogAccess, type TrinoTableRule } from "@console/contracts";
+import {
+  ALL,
+  DATA_CATEGORIES,
+  TrinoRules,
+  type CatalogAccess,
+  type TrinoSection,
+  type TrinoTableRule,
+} from "@console/contracts";
 import {
   entriesOf,
   privilegeList,
@@ -10,6 +17,7 @@ import {
   type Scope,
 } from "./entries.js";
 import { checkExpression } from "./expression.js";
+import { compileSections, precedes } from "./sections.js";
 import { exactRegex, PolicyProblem } from "./sql.js";
 
 export type { CompilePolicy } from "./entries.js";
@@ -23,6 +31,8 @@ export interface CompileProblem {
 
 export interface Compiled {
   rules: TrinoRules;
+  /** For each rule of each section, the ids of the policies behind it (explain and the reverse view name them). */
+  sources: Partial<Record<TrinoSection, number[][]>>;
   problems: CompileProblem[];
   policyCount: number;
 }
@@ -177,7 +187,13 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const everyone: Entry[] = [];
   const perUser = new Map<string, Entry[]>();
   let policyCount = 0;
+  const others: CompilePolicy[] = [];
   for (const p of policies) {
+    if (!DATA_CATEGORIES.includes(p.category)) {
+      others.push(p);
+      policyCount++;
+      continue;
+    }
     let entries: Entry[];
     try {
       entries = entriesOf(p);
@@ -232,6 +248,11 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const tables: TrinoTableRule[] = [];
   const catalogs: TrinoRules["catalogs"] = [];
   const schemas: TrinoRules["schemas"] = [];
+  const tableSources: number[][] = [];
+  const catalogSources: number[][] = [];
+  const schemaSources: number[][] = [];
+  const idsOf = (...lists: Entry[][]) =>
+    [...new Set(lists.flatMap((l) => l.map((e) => e.policyId)))].sort((a, b) => a - b);
   // Everyone's strongest access per catalog, which a user's own catalog rule must carry too.
   const everyoneAccess = new Map<string, CatalogAccess>();
   for (const x of everyone) everyoneAccess.set(x.catalog, stronger(everyoneAccess.get(x.catalog), x.catalogAccess)!);
@@ -247,7 +268,8 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     denied: Set<string>,
   ) => {
     const catalogAccess = new Map<string, CatalogAccess>();
-    const owners = new Set<string>();
+    const catalogIds = new Map<string, Set<number>>();
+    const owners = new Map<string, number[]>();
     const userRegex = user === null ? null : exactRegex(user);
     for (const scope of ordered(keys)) {
       const { c, s } = scope;
@@ -263,9 +285,15 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       if (merged.columns) rule.columns = merged.columns;
       if (merged.filter) rule.filter = merged.filter;
       tables.push(rule);
+      tableSources.push(idsOf(own.entries, all.entries));
       const access = stronger(own.access, all.access);
-      if (access !== undefined) catalogAccess.set(c, stronger(catalogAccess.get(c), access)!);
-      if ((own.owner || all.owner) && s !== STAR) owners.add(`${c}\u0000${s}`);
+      if (access !== undefined) {
+        catalogAccess.set(c, stronger(catalogAccess.get(c), access)!);
+        const set = catalogIds.get(c) ?? catalogIds.set(c, new Set()).get(c)!;
+        for (const id of idsOf(own.entries, all.entries)) set.add(id);
+      }
+      if ((own.owner || all.owner) && s !== STAR)
+        owners.set(`${c}\u0000${s}`, idsOf([...own.entries, ...all.entries].filter((e) => e.owner)));
     }
     if (user !== null)
       for (const [c, prev] of catalogAccess) {
@@ -274,11 +302,14 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       }
     for (const c of catalogAccess.keys()) if (denied.has(c) || everyoneDenied.has(c)) catalogAccess.set(c, "none");
     const who = userRegex === null ? {} : { user: userRegex };
-    for (const [c, allow] of [...catalogAccess].sort(([a], [b]) => (a < b ? -1 : 1)))
+    for (const [c, allow] of [...catalogAccess].sort(([a], [b]) => (a < b ? -1 : 1))) {
       catalogs.push({ ...who, catalog: exactRegex(c), allow });
-    for (const k of [...owners].sort()) {
+      catalogSources.push([...(catalogIds.get(c) ?? [])].sort((a, b) => a - b));
+    }
+    for (const [k, ids] of [...owners].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const [c, s] = k.split("\u0000") as [string, string];
       schemas.push({ ...who, catalog: exactRegex(c), schema: exactRegex(s), owner: true });
+      schemaSources.push(ids);
     }
   };
 
@@ -299,8 +330,26 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   }
   emit(null, null, everyoneIndex.keys(), everyoneDenied);
 
-  const rules = { catalogs, schemas, tables };
-  return { rules, problems, policyCount };
+  // Rules kept verbatim (from a hand-written rules file) follow the console's own, in precedence order.
+  const verbatim = others.filter((p) => p.category === "trinoRule").sort(precedes);
+  for (const p of verbatim) {
+    const { section, rule } = p.access;
+    if (!rule) continue;
+    if (section === "catalogs") {
+      catalogs.push(rule as TrinoRules["catalogs"][number]);
+      catalogSources.push([p.id]);
+    } else if (section === "schemas") {
+      schemas.push(rule as TrinoRules["schemas"][number]);
+      schemaSources.push([p.id]);
+    } else if (section === "tables") {
+      tables.push(rule as TrinoTableRule);
+      tableSources.push([p.id]);
+    }
+  }
+  const more = compileSections(others, groupMembers);
+  const rules: TrinoRules = { catalogs, schemas, tables, ...more.sections };
+  const sources = { catalogs: catalogSources, schemas: schemaSources, tables: tableSources, ...more.sources };
+  return { rules, sources, problems, policyCount };
 }
 
 /** The strict shape check before a publication is made current (Trino refuses unknown keys). */

@@ -1,5 +1,6 @@
 import {
   ALL,
+  DATA_CATEGORIES,
   PRIVILEGES,
   WRITE_PRIVILEGES,
   TAG_CATEGORIES,
@@ -26,9 +27,12 @@ export interface CompilePolicy extends Pick<
   | "customRowFilter"
   | "assignToUsers"
   | "assignToGroups"
+  | "access"
 > {
   id: number;
   priority: number;
+  /** One of the console's own default policies: last in its section, whatever its priority. */
+  system?: boolean;
   tagTables?: Array<{ schema: string; table: string }>;
 }
 
@@ -123,8 +127,12 @@ function accessFor(p: CompilePolicy, privileges: number): CatalogAccess {
   return privileges !== 0 ? "read-only" : "none";
 }
 
-/** Expands one policy into entries per scope, compiling its masks and filters (and checking them). */
+/**
+ * Expands one policy into entries per scope, compiling its masks and filters (and checking them).
+ * Only the data categories have entries: the other kinds publish sections of their own (sections.ts).
+ */
 export function entriesOf(p: CompilePolicy): Entry[] {
+  if (!DATA_CATEGORIES.includes(p.category)) return [];
   const privileges = privilegeBits(p);
   const base = {
     policyId: p.id,

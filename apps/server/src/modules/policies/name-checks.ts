@@ -1,4 +1,4 @@
-import { ALL, TAG_CATEGORIES } from "@console/contracts";
+import { ALL, CATALOG_KINDS, DATA_CATEGORIES, TAG_CATEGORIES } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
 import { HttpError, UpstreamError } from "../../platform/errors.js";
 import type { CompilePolicy } from "./entries.js";
@@ -40,12 +40,16 @@ export async function metadataProblems(p: CheckedPolicy, meta: Metadata): Promis
   const out: NameProblem[] = [];
   const missing = (field: string, message: string) => out.push({ field, message, kind: "missing" });
   const breaks = (field: string, message: string) => out.push({ field, message, kind: "breaks" });
+  // Queries, impersonation, system information and the like name no catalog.
+  if (!CATALOG_KINDS.includes(p.category) || p.catalogName === ALL) return out;
   const c = p.catalogName;
   const catalog = (await meta.lookups()).catalogs.find((x) => x.name === c);
   if (!catalog) {
     missing("catalogName", `catalog ${c} does not exist`);
     return out;
   }
+  // Functions and procedures live in schemas Trino may not list (a connector's `system` schema).
+  if (!DATA_CATEGORIES.includes(p.category)) return out;
   const tablesOf = new Map(catalog.schemas.map((s) => [s.name, new Set(s.tables.map((t) => t.name))]));
   p.schemaName.forEach((s, i) => {
     if (!tablesOf.has(s)) missing(`schemaName.${i}`, `schema ${c}.${s} does not exist`);

@@ -2,6 +2,7 @@ import { ALL, TAG_CATEGORIES, type ImpactPreview, type PolicyValues, type TrinoR
 import type { CacheBus } from "../../platform/cache-bus.js";
 import type { Db } from "../../platform/db/index.js";
 import { HttpError } from "../../platform/errors.js";
+import { checkPolicy } from "./checks.js";
 import { compilePolicies, type CompilePolicy } from "./compile.js";
 import { diffAccesses, impactOf, type Access, type EvalCache, type UsersNow } from "./impact-diff.js";
 import type { PublicationService } from "./publish.js";
@@ -80,6 +81,14 @@ export class ImpactService {
    */
   async policy(window: number, v: PolicyValues, policyId: number | undefined): Promise<ImpactPreview> {
     this.usedAt = Date.now();
+    // What the wizard would save is checked as saving checks it, its fields named under `policy`.
+    try {
+      checkPolicy(v, { periodChanged: false });
+    } catch (err) {
+      if (err instanceof HttpError && err.field)
+        throw new HttpError(400, `policy.${err.error}`, err.description, `policy.${err.field}`);
+      throw err;
+    }
     const [{ input, members, users }, saved] = await Promise.all([
       this.inForce(),
       policyId === undefined ? null : store.policyById(this.db, policyId),

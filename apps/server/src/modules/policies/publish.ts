@@ -150,6 +150,7 @@ export class PublicationService {
       priority: r.priority,
       policyName: r.policy_name,
       category: r.category,
+      system: r.system_policy,
       tagTables: tags.get(r.id),
     }));
     const input = policies.filter((p) => inPeriod(p.tnc, now));

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import type {
-  ApprovalStatus,
-  PolicyCategory,
-  PolicyState,
-  PolicyValues,
-  Publication,
-  PublicationSummary,
-  TrinoRules,
+import {
+  DEFAULT_ACCESS,
+  defaultAccess,
+  type ApprovalStatus,
+  type PolicyCategory,
+  type PolicyState,
+  type PolicyValues,
+  type Publication,
+  type PublicationSummary,
+  type TrinoRules,
 } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
 import type { CompilePolicy } from "./entries.js";
@@ -36,13 +38,19 @@ export interface PolicyRow {
   updated_at: Date;
 }
 
+/** A row as the rest of the module reads it: policies saved before `access` existed get its defaults. */
+function withDefaults(r: PolicyRow): PolicyRow {
+  if (r.body.access && Object.keys(DEFAULT_ACCESS).every((k) => k in r.body.access)) return r;
+  return { ...r, body: { ...r.body, access: { ...defaultAccess(), ...r.body.access } } };
+}
+
 export async function allPolicies(q: Queryable): Promise<PolicyRow[]> {
-  return (await q.query<PolicyRow>("SELECT * FROM policies ORDER BY priority, id")).rows;
+  return (await q.query<PolicyRow>("SELECT * FROM policies ORDER BY priority, id")).rows.map(withDefaults);
 }
 
 export async function policyById(q: Queryable, id: number, lock = false): Promise<PolicyRow | null> {
   const { rows } = await q.query<PolicyRow>(`SELECT * FROM policies WHERE id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
-  return rows[0] ?? null;
+  return rows[0] ? withDefaults(rows[0]) : null;
 }
 
 export async function nameTaken(q: Queryable, name: string, exceptId?: number): Promise<boolean> {
@@ -73,7 +81,9 @@ export async function unknownPrincipals(
 }
 
 export async function nextPriority(q: Queryable): Promise<number> {
-  const { rows } = await q.query<{ p: number }>("SELECT COALESCE(MAX(priority), 0) + 1 AS p FROM policies");
+  const { rows } = await q.query<{ p: number }>(
+    "SELECT COALESCE(MAX(priority), 0) + 1 AS p FROM policies WHERE NOT system_policy",
+  );
   return Number(rows[0]!.p);
 }
 
@@ -95,7 +105,7 @@ export async function insertPolicy(q: Queryable, p: NewPolicy): Promise<PolicyRo
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *`,
     [p.priority, p.policyName, p.category, p.state, p.approvalStatus, JSON.stringify(p.body), ...dates(p.body), p.by],
   );
-  return rows[0]!;
+  return withDefaults(rows[0]!);
 }
 
 export async function updatePolicy(
@@ -109,7 +119,7 @@ export async function updatePolicy(
       WHERE id = $1 RETURNING *`,
     [id, p.priority, p.policyName, p.category, JSON.stringify(p.body), ...dates(p.body), p.by],
   );
-  return rows[0]!;
+  return withDefaults(rows[0]!);
 }
 
 export async function setState(
@@ -126,7 +136,7 @@ export async function setState(
       WHERE id = $1 RETURNING *`,
     [id, change.state ?? null, change.approvalStatus ?? null, change.body ? JSON.stringify(change.body) : null, by],
   );
-  return rows[0]!;
+  return withDefaults(rows[0]!);
 }
 
 /** A policy as a publication keeps it: what the compiler needs, and its access period. */

@@ -42,7 +42,8 @@ export async function reviewNames(policies: CompilePolicy[], meta: Metadata): Pr
     });
     return out;
   }
-  for (const p of policies) {
+  // The console's own defaults name what every Trino has (the system catalog's built-in functions).
+  for (const p of policies.filter((x) => !x.system)) {
     let problems;
     try {
       problems = await metadataProblems(p, meta);

@@ -1,4 +1,6 @@
 import {
+  ACCESS_FIELDS,
+  DEFAULT_ACCESS,
   POLICY_DOCUMENT_KIND,
   POLICY_DOCUMENT_VERSION,
   type DocumentPolicy,
@@ -44,6 +46,19 @@ export function toDocumentPolicy(p: Policy | DocumentPolicy): DocumentPolicy {
     customRowFilter: p.customRowFilter,
     assignToUsers: [...p.assignToUsers],
     assignToGroups: [...p.assignToGroups],
+    access: {
+      queryAccess: [...p.access.queryAccess],
+      queryOwners: [...p.access.queryOwners],
+      targetUsers: [...p.access.targetUsers],
+      targetRoles: [...p.access.targetRoles],
+      properties: [...p.access.properties],
+      routines: [...p.access.routines],
+      routinePrivileges: [...p.access.routinePrivileges],
+      systemInformation: [...p.access.systemInformation],
+      allow: p.access.allow,
+      ...(p.access.section ? { section: p.access.section } : {}),
+      ...(p.access.rule ? { rule: p.access.rule } : {}),
+    },
     tnc: {
       startDate: p.tnc.startDate,
       endDate: p.tnc.endDate,
@@ -80,8 +95,27 @@ export function buildDocument(policies: Policy[]): PolicyDocument {
   };
 }
 
+/**
+ * A policy as the file shows it: `access` holds only the fields its kind reads (and is left out
+ * for the data categories); reading the file back fills in the rest with their defaults.
+ */
+function printed(p: DocumentPolicy): Record<string, unknown> {
+  const fields = ACCESS_FIELDS[p.category];
+  const { access, ...rest } = p;
+  if (!fields) return rest;
+  const shown: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = (access as Record<string, unknown>)[f] ?? (DEFAULT_ACCESS as Record<string, unknown>)[f];
+    if (v !== undefined) shown[f] = v;
+  }
+  // Kept in the document's field order: access before tnc.
+  const { tnc, ...head } = rest;
+  return { ...head, access: shown, tnc };
+}
+
 export function serialize(doc: PolicyDocument, format: "yaml" | "json"): string {
-  return format === "json" ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc, { lineWidth: 0 });
+  const out = { ...doc, policies: doc.policies.map(printed) };
+  return format === "json" ? `${JSON.stringify(out, null, 2)}\n` : toYaml(out, { lineWidth: 0 });
 }
 
 export type Upload =

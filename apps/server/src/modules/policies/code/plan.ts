@@ -93,7 +93,7 @@ export async function planImport(
   const problems: Array<{ path: string; message: string }> = [];
   const existing = (await store.allPolicies(q)).map((r) => toPolicy(r));
   const byName = new Map(existing.map((p) => [lower(p.policyName), p]));
-  let next = Math.max(0, ...existing.map((p) => p.priority)) + 1;
+  let next = Math.max(0, ...existing.filter((p) => !p.systemPolicy).map((p) => p.priority)) + 1;
 
   const parsed: Array<{ path: string; p: DocumentPolicy }> = [];
   const firstPath = new Map<string, string>();

@@ -18,6 +18,7 @@ import * as auditPartitions from "./0410_audit_partitions.js";
 import * as accessRollup from "./0220_access_rollup.js";
 import * as auditChangedDays from "./0420_audit_changed_days.js";
 import * as trinoFailedPartialIndex from "./0430_trino_failed_partial_index.js";
+import * as defaultRules from "./0230_default_rules.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -41,4 +42,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0220_access_rollup", sql: accessRollup.sql },
   { id: "0420_audit_changed_days", sql: auditChangedDays.sql },
   { id: "0430_trino_failed_partial_index", sql: trinoFailedPartialIndex.sql },
+  { id: "0230_default_rules", sql: defaultRules.sql },
 ];

@@ -1,8 +1,9 @@
 import { Descriptions, Flex, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Policy } from "@console/contracts";
-import { ALL } from "@console/contracts/constants";
+import { ALL, DATA_CATEGORIES } from "@console/contracts/constants";
 import { formatPeriod, PLACEHOLDER } from "../../../shared/lib/format";
+import { KindDetails } from "./KindDetails";
 
 const SCROLL_Y = 300;
 const MAX_CHIPS = 10;
@@ -23,6 +24,7 @@ export function Chips(props: { values: string[]; allLabel: string }) {
 /** A row's expansion: entity details, column masks and row filters (spec: policy list). */
 export function PolicyDetails({ policy: p }: { policy: Policy }) {
   const { t } = useTranslation();
+  if (!DATA_CATEGORIES.includes(p.category)) return <KindDetails policy={p} />;
   return (
     <Flex vertical gap={16}>
       <Descriptions size="small" bordered column={2} title={t("policies.details.entity")}>

@@ -3,7 +3,7 @@ import { DatePicker, Form, Select, Switch, Typography } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import type { PolicyCategory, Privilege } from "@console/contracts";
-import { ALL, CATALOG_ACCESS, WRITE_PRIVILEGES } from "@console/contracts/constants";
+import { ALL, CATALOG_ACCESS, DATA_CATEGORIES, WRITE_PRIVILEGES } from "@console/contracts/constants";
 import { usePrincipals } from "../api";
 
 /**
@@ -15,32 +15,38 @@ export function AccessStep(props: { category: PolicyCategory | undefined; privil
   const { t } = useTranslation();
   const { category } = props;
   const principals = usePrincipals();
+  // A verbatim rule names its own users and groups.
+  const assigned = category !== "trinoRule";
   return (
     <>
-      <Form.Item name="assignToUsers" label={t("policies.field.users")}>
-        <Select
-          showSearch={SEARCH}
-          mode="multiple"
-          aria-label={t("policies.field.users")}
-          loading={principals.isLoading}
-          options={[
-            { value: ALL, label: t("policies.allUsers") },
-            ...(principals.data?.users ?? []).map((u) => ({ value: u, label: u })),
-          ]}
-        />
-      </Form.Item>
-      <Form.Item name="assignToGroups" label={t("policies.field.groups")}>
-        <Select
-          showSearch={SEARCH}
-          mode="multiple"
-          aria-label={t("policies.field.groups")}
-          loading={principals.isLoading}
-          options={[
-            { value: ALL, label: t("policies.allGroups") },
-            ...(principals.data?.groups ?? []).map((g) => ({ value: g, label: g })),
-          ]}
-        />
-      </Form.Item>
+      {assigned ? (
+        <>
+          <Form.Item name="assignToUsers" label={t("policies.field.users")}>
+            <Select
+              showSearch={SEARCH}
+              mode="multiple"
+              aria-label={t("policies.field.users")}
+              loading={principals.isLoading}
+              options={[
+                { value: ALL, label: t("policies.allUsers") },
+                ...(principals.data?.users ?? []).map((u) => ({ value: u, label: u })),
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="assignToGroups" label={t("policies.field.groups")}>
+            <Select
+              showSearch={SEARCH}
+              mode="multiple"
+              aria-label={t("policies.field.groups")}
+              loading={principals.isLoading}
+              options={[
+                { value: ALL, label: t("policies.allGroups") },
+                ...(principals.data?.groups ?? []).map((g) => ({ value: g, label: g })),
+              ]}
+            />
+          </Form.Item>
+        </>
+      ) : null}
       {category === "catalog" || category === "schema" ? (
         <Form.Item name="allow" label={t("policies.field.access")}>
           <Select
@@ -49,7 +55,7 @@ export function AccessStep(props: { category: PolicyCategory | undefined; privil
             options={CATALOG_ACCESS.map((a) => ({ value: a, label: t(`policies.access.${a}`) }))}
           />
         </Form.Item>
-      ) : category ? (
+      ) : category && DATA_CATEGORIES.includes(category) ? (
         <Form.Item label={t("policies.field.access")}>
           <Typography.Text role="note" aria-label={t("policies.field.access")}>
             {t("policies.wizard.accessGiven", {

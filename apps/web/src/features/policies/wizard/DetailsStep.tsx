@@ -3,10 +3,18 @@ import { Alert, Checkbox, Form, Input, Select } from "antd";
 import type { CheckboxGroupProps } from "antd/es/checkbox";
 import { useTranslation } from "react-i18next";
 import type { PolicyCategory } from "@console/contracts";
-import { ALL, POLICY_CATEGORIES, POLICY_LIMITS, PRIVILEGES, TAG_CATEGORIES } from "@console/contracts/constants";
+import {
+  ALL,
+  DATA_CATEGORIES,
+  POLICY_CATEGORIES,
+  POLICY_LIMITS,
+  PRIVILEGES,
+  TAG_CATEGORIES,
+} from "@console/contracts/constants";
 import { errorMessage } from "../../../shared/lib/api";
 import { maxRule } from "../../../shared/lib/formRules";
 import { useLookups, useTags } from "../api";
+import { KindFields } from "./KindFields";
 import type { WizardValues } from "./model";
 
 /** Step 1: name, category and what the policy covers (spec: policy step 1). */
@@ -19,6 +27,9 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
   const isTag = !!v.category && TAG_CATEGORIES.includes(v.category);
   const tags = useTags(isTag ? v.category : undefined, v.catalogName, v.schemaName[0]);
   const chosenMissing = isTag && tags.data ? v.tags.filter((x) => !tags.data.data.some((d) => d.name === x)) : [];
+  const data = !v.category || DATA_CATEGORIES.includes(v.category);
+  const group = (list: readonly PolicyCategory[]) =>
+    list.map((c) => ({ value: c, label: t(`policies.category.${c}`) }));
   return (
     <>
       {lookups.isError ? (
@@ -47,10 +58,17 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
         <Select<PolicyCategory>
           showSearch={SEARCH}
           aria-label={t("policies.field.category")}
-          options={POLICY_CATEGORIES.map((c) => ({ value: c, label: t(`policies.category.${c}`) }))}
+          options={[
+            { label: t("policies.categoryGroup.data"), options: group(DATA_CATEGORIES) },
+            {
+              label: t("policies.categoryGroup.rules"),
+              options: group(POLICY_CATEGORIES.filter((c) => !DATA_CATEGORIES.includes(c))),
+            },
+          ]}
         />
       </Form.Item>
-      {v.category ? (
+      {v.category && !data ? <KindFields category={v.category} values={v} /> : null}
+      {v.category && data ? (
         <Form.Item name="catalogName" label={t("policies.field.catalog")} required>
           <Select
             showSearch={SEARCH}
@@ -60,7 +78,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
           />
         </Form.Item>
       ) : null}
-      {v.category && v.category !== "catalog" && v.catalogName ? (
+      {data && v.category && v.category !== "catalog" && v.catalogName ? (
         v.category === "schema" ? (
           <Form.Item name="schemaName" label={t("policies.field.schema")} required>
             <Select
@@ -125,7 +143,7 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
           {tags.isError ? <Alert type="error" showIcon title={errorMessage(tags.error)} /> : null}
         </>
       ) : null}
-      {v.category && v.category !== "catalog" ? (
+      {data && v.category && v.category !== "catalog" ? (
         <Form.Item name="tablePrivileges" label={t("policies.field.privileges")} required={v.category !== "schema"}>
           <PrivilegeChecks label={t("policies.field.privileges")} />
         </Form.Item>

@@ -24,6 +24,7 @@ import {
   detailsComplete,
   fromPolicy,
   INITIAL,
+  initialAccess,
   maskableTables,
   stepOfField,
   stepsFor,
@@ -142,6 +143,8 @@ export default function PolicyWizardPage() {
         columnDetails: [],
         rowFilters: [],
         customRowFilter: "",
+        access: initialAccess(changedValues.category),
+        ruleText: "",
       });
       if (changedValues.category === "catalog") clear.allow = "all";
       setCurrent(0);
