@@ -138,3 +138,143 @@ describe("import from Apache Ranger", () => {
     ]);
   });
 });
+
+/** Ranger's Trino resources beyond tables, each with an allow, a deny or an exception. */
+const RULES_EXPORT = {
+  metaDataInfo: { "Ranger apache version": "2.5.0" },
+  policies: [
+    {
+      name: "airflow impersonates",
+      serviceType: "trino",
+      resources: { trinouser: { values: ["*"] } },
+      policyItems: [{ users: ["airflow"], accesses: [{ type: "impersonate", isAllowed: true }] }],
+      denyPolicyItems: [{ users: ["airflow"], groups: [], accesses: [{ type: "impersonate", isAllowed: true }] }],
+    },
+    {
+      name: "superset as analysts",
+      serviceType: "trino",
+      resources: { trinouser: { values: ["alice", "carol", "svc_*"] } },
+      policyItems: [{ users: ["superset"], accesses: [{ type: "impersonate", isAllowed: true }] }],
+    },
+    {
+      name: "memory limits",
+      serviceType: "trino",
+      resources: { systemproperty: { values: ["query_max_memory"] } },
+      policyItems: [{ groups: ["public"], accesses: [{ type: "alter", isAllowed: true }] }],
+      allowExceptions: [{ groups: ["contractors"], accesses: [{ type: "alter", isAllowed: true }] }],
+    },
+    {
+      name: "hive session",
+      serviceType: "trino",
+      resources: { catalog: { values: ["hive"] }, sessionproperty: { values: ["*"] } },
+      policyItems: [{ groups: ["analysts"], accesses: [{ type: "alter", isAllowed: true }] }],
+    },
+    {
+      name: "udfs",
+      serviceType: "trino",
+      resources: { function: { values: ["mask_email"] } },
+      policyItems: [
+        {
+          groups: ["analysts"],
+          accesses: [
+            { type: "execute", isAllowed: true },
+            { type: "grant", isAllowed: true },
+          ],
+        },
+      ],
+    },
+    {
+      name: "sync partitions",
+      serviceType: "trino",
+      resources: {
+        catalog: { values: ["hive"] },
+        schema: { values: ["system"] },
+        procedure: { values: ["sync_partition_metadata"] },
+      },
+      policyItems: [{ users: ["bob"], accesses: [{ type: "execute", isAllowed: true }] }],
+      isDenyAllElse: true,
+    },
+    {
+      name: "run queries",
+      serviceType: "trino",
+      resources: { queryid: { values: ["*"] } },
+      policyItems: [{ groups: ["public"], accesses: [{ type: "execute", isAllowed: true }] }],
+    },
+    {
+      name: "ops info",
+      serviceType: "trino",
+      resources: { sysinfo: { values: ["*"] } },
+      policyItems: [{ users: ["frank"], accesses: [{ type: "read_sysinfo", isAllowed: true }] }],
+    },
+    {
+      name: "roles",
+      serviceType: "trino",
+      resources: { role: { values: ["*"] } },
+      policyItems: [{ users: ["frank"], accesses: [{ type: "create", isAllowed: true }] }],
+    },
+  ],
+};
+
+describe("import from Apache Ranger: the resources beyond tables", () => {
+  it("maps trinouser, systemproperty, sessionproperty, function, procedure, queryid and sysinfo to their kinds, denies first", async () => {
+    const { candidates, notes } = await mapRanger(RULES_EXPORT, { hiveCatalog: "hive" });
+    const policies = candidates.map((c, i) => ({
+      ...DocumentPolicy.parse({ ...(c.value as object), priority: i + 1 }),
+      id: i + 1,
+    }));
+    const byName = (n: string) => policies.find((p) => p.policyName === n)!;
+    expect(byName("airflow impersonates deny")).toMatchObject({
+      category: "impersonation",
+      assignToUsers: ["airflow"],
+      access: { targetUsers: [".*"], allow: false },
+    });
+    // Ranger checks seeing and killing another user's queries as impersonating them.
+    expect(byName("superset as analysts allow queries")).toMatchObject({
+      category: "queries",
+      access: { queryAccess: ["view", "kill"], queryOwners: ["alice", "carol"] },
+    });
+    expect(byName("memory limits deny")).toMatchObject({
+      category: "systemSessionProperties",
+      assignToGroups: ["contractors"],
+      access: { properties: ["query_max_memory"], allow: false },
+    });
+    expect(byName("hive session allow")).toMatchObject({ category: "catalogSessionProperties", catalogName: "hive" });
+    expect(byName("udfs allow")).toMatchObject({
+      category: "functions",
+      catalogName: ".*",
+      access: { routines: ["mask_email"], routinePrivileges: ["EXECUTE", "GRANT_EXECUTE"] },
+    });
+    expect(byName("sync partitions deny others")).toMatchObject({
+      category: "procedures",
+      assignToUsers: [".*"],
+      access: { routines: ["sync_partition_metadata"], routinePrivileges: [] },
+    });
+    expect(byName("run queries allow")).toMatchObject({ category: "queries", assignToGroups: [".*"] });
+    expect(byName("ops info allow")).toMatchObject({
+      category: "systemInformation",
+      access: { systemInformation: ["read"] },
+    });
+    // Every deny has an earlier priority than every allow.
+    const last = Math.max(...policies.filter((p) => p.policyName.endsWith("deny")).map((p) => p.priority));
+    const first = Math.min(...policies.filter((p) => p.policyName.includes("allow")).map((p) => p.priority));
+    expect(last).toBeLessThan(first);
+    const messages = notes.flatMap((n) => n.messages);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "Trino user svc_* has wildcards the console cannot name exactly and was left out",
+        expect.stringContaining("Trino roles are refused"),
+      ]),
+    );
+    const compiled = compilePolicies(policies, MEMBERS);
+    expect(compiled.problems).toEqual([]);
+    expect(compiled.rules.impersonation).toEqual([
+      { original_user: "airflow", new_user: ".*", allow: false },
+      { original_user: "airflow", new_user: ".*", allow: true },
+      { original_user: "superset", new_user: "alice|carol", allow: true },
+    ]);
+    expect(compiled.rules.procedures).toEqual([
+      { user: "bob", catalog: "hive", schema: "system", procedure: "sync_partition_metadata", privileges: ["EXECUTE"] },
+      { catalog: "hive", schema: "system", procedure: "sync_partition_metadata", privileges: [] },
+    ]);
+  });
+});

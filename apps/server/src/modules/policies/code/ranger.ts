@@ -21,6 +21,7 @@ import {
   type RangerItem,
   type RangerPolicy,
 } from "./ranger-input.js";
+import { mapRulesPolicy, RULE_RESOURCES, type RuleCandidate } from "./ranger-rules.js";
 
 /** Column types by table then column, or null when Trino cannot say. */
 export type ColumnTypes = (
@@ -61,6 +62,8 @@ export async function mapRanger(
   const restrictions: Restriction[] = [];
   const masks: ItemRule[] = [];
   const filters: ItemRule[] = [];
+  const ruleDenies: RuleCandidate[] = [];
+  const ruleAllows: RuleCandidate[] = [];
 
   policies.forEach((p, src) => {
     const messages = new Set<string>();
@@ -71,10 +74,17 @@ export async function mapRanger(
     }
     const service = (p.serviceType ?? (p.resources?.database ? "hive" : "trino")).toLowerCase();
     const keys = Object.keys(p.resources ?? {});
+    const rules = service === "trino" && keys.some((k) => (RULE_RESOURCES as readonly string[]).includes(k));
     if (service === "tag" || keys.includes("tag"))
       note("tag-based policies are refused: the console has no tag service of Ranger's kind");
     else if (!SERVICES.includes(service)) note(`service type ${service} is refused: only Trino, Presto and Hive map`);
-    else if (keys.some((k) => !RESOURCE_KEYS[service]!.includes(k)))
+    else if (rules && (p.policyType ?? 0) !== 0) note("masking and row-filter policies name tables only: not imported");
+    else if (rules) {
+      const { state, period } = lifeOf(p, note);
+      const mapped = mapRulesPolicy(p, src, state, period, note);
+      ruleDenies.push(...mapped.denies);
+      ruleAllows.push(...mapped.allows);
+    } else if (keys.some((k) => !RESOURCE_KEYS[service]!.includes(k)))
       note(
         `resources ${keys.filter((k) => !RESOURCE_KEYS[service]!.includes(k)).join(", ")} have no console counterpart: not imported`,
       );
@@ -108,27 +118,7 @@ export async function mapRanger(
     if (!res.table) wide.tables = ["*"];
     const type = p.policyType ?? 0;
 
-    let state: Grant["state"] = p.isEnabled === false ? "disabled" : "enabled";
-    let period: Grant["period"] = { startDate: null, endDate: null };
-    const schedules = p.validitySchedules ?? [];
-    if (nonEmpty(p.conditions)) {
-      state = "disabled";
-      note("policy conditions have no console counterpart: imported disabled");
-    }
-    if (schedules.length > 1 || schedules.some((s) => nonEmpty(s.recurrences))) {
-      state = "disabled";
-      note("several validity schedules or recurrences have no console counterpart: imported disabled");
-    } else if (schedules.length === 1) {
-      try {
-        period = {
-          startDate: rangerTime(schedules[0]!.startTime, schedules[0]!.timeZone),
-          endDate: rangerTime(schedules[0]!.endTime, schedules[0]!.timeZone),
-        };
-      } catch (err) {
-        state = "disabled";
-        note(`the validity schedule cannot be read (${(err as Error).message}): imported disabled`);
-      }
-    }
+    const { state, period } = lifeOf(p, note);
     if (p.zoneName) note(`security zone ${p.zoneName} has no console counterpart; the policy's resources are kept`);
     const withItems = (list: RangerItem[] | undefined, label: string) =>
       (list ?? []).map((item) => {
@@ -257,6 +247,13 @@ export async function mapRanger(
     });
   };
 
+  // Ranger decides a deny before any allow: the denies come first, so they get the earlier priorities.
+  for (const c of [...ruleDenies, ...ruleAllows]) {
+    const name = unique(c.name);
+    notes[c.src]!.policies.push(name);
+    candidates.push({ path: `${notes[c.src]!.source} → ${name}`, value: { policyName: name, ...c.value } });
+  }
+
   for (const g of grants) {
     const note = (m: string) => notes[g.src]!.messages.push(m);
     if (g.privileges.size === 0) continue;
@@ -379,4 +376,30 @@ export async function mapRanger(
     }
   }
   return { candidates, notes: notes.filter((n) => n.messages.length > 0 || n.policies.length > 0) };
+}
+
+/** Whether a Ranger policy is imported enabled, and its access period (one schedule without recurrences). */
+function lifeOf(p: RangerPolicy, note: (m: string) => void): { state: Grant["state"]; period: Grant["period"] } {
+  let state: Grant["state"] = p.isEnabled === false ? "disabled" : "enabled";
+  let period: Grant["period"] = { startDate: null, endDate: null };
+  const schedules = p.validitySchedules ?? [];
+  if (nonEmpty(p.conditions)) {
+    state = "disabled";
+    note("policy conditions have no console counterpart: imported disabled");
+  }
+  if (schedules.length > 1 || schedules.some((s) => nonEmpty(s.recurrences))) {
+    state = "disabled";
+    note("several validity schedules or recurrences have no console counterpart: imported disabled");
+  } else if (schedules.length === 1) {
+    try {
+      period = {
+        startDate: rangerTime(schedules[0]!.startTime, schedules[0]!.timeZone),
+        endDate: rangerTime(schedules[0]!.endTime, schedules[0]!.timeZone),
+      };
+    } catch (err) {
+      state = "disabled";
+      note(`the validity schedule cannot be read (${(err as Error).message}): imported disabled`);
+    }
+  }
+  return { state, period };
 }
