@@ -70,7 +70,7 @@ describe("data-access policies", () => {
       schema: "sales",
       table: "customers",
       privileges: ["SELECT"],
-      columns: [{ name: "email", mask: 'to_hex(sha256(to_utf8("email")))' }],
+      columns: [{ name: "email", mask: 'CAST(to_hex(sha256(to_utf8("email"))) AS varchar(255))' }],
       filter: `("country" IN ('AE', 'SA'))`,
     });
 
@@ -153,7 +153,7 @@ describe("data-access policies", () => {
       schema: "sales",
       table: "customers",
       privileges: ["SELECT", "INSERT"],
-      columns: [{ name: "email", mask: 'to_hex(sha256(to_utf8("email")))' }],
+      columns: [{ name: "email", mask: 'CAST(to_hex(sha256(to_utf8("email"))) AS varchar(255))' }],
       filter: `("country" IN ('AE', 'SA'))`,
     });
     expect(rules.catalogs).toContainEqual({ user: USER, catalog: "hive", allow: "all" });

@@ -6,8 +6,9 @@ import { condition, maskExpression } from "../src/modules/policies/sql.js";
 
 let nextId = 1;
 function policy(over: Record<string, unknown>, priority = nextId): CompilePolicy {
-  const v = PolicyInput.parse({ policyName: `p${nextId}`, catalogName: "hive", assignToUsers: ["alice"], ...over });
-  return { ...v, id: nextId++, priority, tagTables: over.tagTables as CompilePolicy["tagTables"] };
+  const { tagTables, ...form } = over;
+  const v = PolicyInput.parse({ policyName: `p${nextId}`, catalogName: "hive", assignToUsers: ["alice"], ...form });
+  return { ...v, id: nextId++, priority, tagTables: tagTables as CompilePolicy["tagTables"] };
 }
 const noGroups = new Map<string, string[]>();
 
@@ -316,7 +317,7 @@ describe("masks and filters compile to escaped SQL", () => {
     ["lowerCase", "char(2)", `CAST(lower(CAST("c" AS varchar)) AS char(2))`],
     ["round", "double", `CAST(round("c") AS double)`],
     ["maskNumber", "integer", "CAST(0 AS integer)"],
-    ["scramble", "varchar(20)", `array_join(shuffle(split("c", '')), '')`],
+    ["scramble", "varchar(20)", `CAST(array_join(shuffle(split("c", '')), '') AS varchar(20))`],
     ["nationalId", "varchar", `regexp_replace("c", '[0-9](?=(?:[^0-9]*[0-9]){4})', 'X')`],
   ];
   it.each(golden)("%s on %s", (kind, type, expected) => {
@@ -359,7 +360,9 @@ describe("masks and filters compile to escaped SQL", () => {
 
   it("turns every typed value into a literal: no input changes the shape of a filter", () => {
     expect(condition("name", "varchar", "=", "O'Brien' OR '1'='1", "f")).toBe(`"name" = 'O''Brien'' OR ''1''=''1'`);
-    expect(condition('we"ird', "varchar", "LIKE", "ab", "f")).toBe(`"we""ird" LIKE '%ab%'`);
+    expect(condition('we"ird', "varchar", "LIKE", "ab", "f")).toBe(`"we""ird" LIKE 'ab'`);
+    // What was typed is the pattern: no wildcard is added, and `_` stays the one it is.
+    expect(condition("channel", "varchar", "LIKE", "web_%", "f")).toBe(`"channel" LIKE 'web_%'`);
     expect(condition("c", "varchar", "NOT IN", " a, b ,c'd", "f")).toBe(`"c" NOT IN ('a', 'b', 'c''d')`);
     expect(condition("n", "integer", "IN", "1, ٢, ۳", "f")).toBe(`"n" IN (1, 2, 3)`);
     expect(condition("d", "date", ">=", "2026-01-31", "f")).toBe(`"d" >= DATE '2026-01-31'`);

@@ -7,7 +7,7 @@ import { caller } from "./connectors-support.js";
 import { ACL, startMetadata, tablePolicy } from "./policies-support.js";
 
 const AE = `("country" = 'AE')`;
-const EMAIL_HASH = 'to_hex(sha256(to_utf8("email")))';
+const EMAIL_HASH = 'CAST(to_hex(sha256(to_utf8("email"))) AS varchar(255))';
 const country = (value: string) => [
   { table: "customers", columnName: "country", columnDataType: "char(2)", filterCondition: "=", value },
 ];

@@ -35,7 +35,7 @@ const dataType = z
   .toLowerCase()
   .regex(/^[a-z][a-z0-9 _(),]{0,99}$/, { message: "must be a Trino type such as varchar or decimal(10,2)" });
 
-export const MaskCondition = z.object({
+export const MaskCondition = z.strictObject({
   column: name,
   columnDataType: dataType,
   condition: z.enum(FILTER_CONDITIONS, { message: `must be one of ${FILTER_CONDITIONS.join(", ")}` }),
@@ -43,7 +43,7 @@ export const MaskCondition = z.object({
 });
 export type MaskCondition = z.infer<typeof MaskCondition>;
 
-export const ColumnMask = z.object({
+export const ColumnMask = z.strictObject({
   table: name,
   name,
   columnDataType: dataType,
@@ -58,7 +58,7 @@ export const ColumnMask = z.object({
 });
 export type ColumnMask = z.infer<typeof ColumnMask>;
 
-export const RowFilter = z.object({
+export const RowFilter = z.strictObject({
   table: name,
   columnName: name,
   columnDataType: dataType,
@@ -68,13 +68,13 @@ export const RowFilter = z.object({
 export type RowFilter = z.infer<typeof RowFilter>;
 
 const term = z.string().max(POLICY_LIMITS.term, { message: `must be ${POLICY_LIMITS.term} characters or fewer` });
-export const Tnc = z.object({
+export const Tnc = z.strictObject({
   startDate: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).nullable().default(null),
   endDate: z.iso.datetime({ offset: true, message: "must be an ISO date-time" }).nullable().default(null),
   domainNames: z.array(z.string().max(100)).max(50).default([]),
   description: term.default(""),
   contactDetails: z
-    .object({
+    .strictObject({
       name: z.string().trim().max(POLICY_LIMITS.contactName, { message: "must be 50 characters or fewer" }).default(""),
       extension: z
         .string()
@@ -93,7 +93,7 @@ export const Tnc = z.object({
     })
     .default({ name: "", extension: DEFAULT_PHONE_EXTENSION, phoneNumber: "", email: "" }),
   generalTerms: z
-    .object({
+    .strictObject({
       prohibitedUses: term.default(""),
       liabilityLimits: term.default(""),
       dataQualityDisclaimer: term.default(""),
@@ -132,13 +132,13 @@ export const PolicyAccess = z.strictObject({
 });
 export type PolicyAccess = z.output<typeof PolicyAccess>;
 
-export const PolicyConfig = z.object({
+export const PolicyConfig = z.strictObject({
   allow: z.enum(CATALOG_ACCESS, { message: `must be one of ${CATALOG_ACCESS.join(", ")}` }).default("read-only"),
   owner: z.boolean().default(false),
 });
 
 /** The wizard's form (spec: policy form); the same body creates and updates. */
-export const PolicyInput = z.object({
+export const PolicyInput = z.strictObject({
   policyName: z
     .string()
     .trim()

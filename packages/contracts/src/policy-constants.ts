@@ -160,7 +160,8 @@ export function typeGroupOf(dataType: string): TypeGroup {
   const t = dataType.trim().toLowerCase();
   if (/^(tinyint|smallint|integer|int|bigint)$/.test(t)) return "integer";
   if (/^(real|double|decimal(\(\d+(,\s*\d+)?\))?)$/.test(t)) return "decimal";
-  if (/^(varchar(\(\d+\))?|char(\(\d+\))?|varbinary|json|uuid)$/.test(t)) return "text";
+  // uuid, json and varbinary are no strings: a string mask or literal would not convert back.
+  if (/^(varchar(\(\d+\))?|char(\(\d+\))?)$/.test(t)) return "text";
   if (/^(date|time|timestamp)(\(\d+\))?( with(out)? time zone)?$/.test(t)) return "datetime";
   if (t === "boolean") return "boolean";
   return "other";

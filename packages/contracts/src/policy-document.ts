@@ -17,7 +17,7 @@ export const DocumentPolicy = PolicyInput.extend({
 }).meta({ id: "DocumentPolicy" });
 export type DocumentPolicy = z.output<typeof DocumentPolicy>;
 
-const documentShape = z.object({
+const documentShape = z.strictObject({
   $schema: z.string().max(500).optional(),
   kind: z.literal(POLICY_DOCUMENT_KIND, { message: `must be ${POLICY_DOCUMENT_KIND}` }),
   version: z.literal(POLICY_DOCUMENT_VERSION, { message: `must be ${POLICY_DOCUMENT_VERSION}` }),

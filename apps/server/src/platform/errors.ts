@@ -68,10 +68,19 @@ function isDataException(err: unknown): boolean {
   return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
 }
 
-function describeIssue(issue: { instancePath?: string; message?: string }, part: string) {
+function describeIssue(
+  issue: { instancePath?: string; message?: string; keyword?: string; params?: { keys?: unknown } },
+  part: string,
+) {
   const path = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
-  const field = path ? `${part}.${path}` : part;
-  return { field, message: `${field}: ${issue.message ?? "is invalid"}` };
+  const at = path ? `${part}.${path}` : part;
+  // A key the contract does not know is named itself: a typo must not pass as a field left out.
+  const keys = issue.keyword === "unrecognized_keys" && Array.isArray(issue.params?.keys) ? issue.params.keys : [];
+  if (keys.length > 0) {
+    const field = `${at}.${String(keys[0])}`;
+    return { field, message: `${field}: unknown field` };
+  }
+  return { field: at, message: `${at}: ${issue.message ?? "is invalid"}` };
 }
 
 /**

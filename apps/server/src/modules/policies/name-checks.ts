@@ -29,7 +29,16 @@ export type CheckedPolicy = Pick<
   | "tagTables"
 >;
 
-type Columns = Map<string, Set<string>>;
+/** Column types by table, then by column name in lower case. */
+type Columns = Map<string, Map<string, string>>;
+
+/** A Trino type as one spelling: lower case, no spaces after commas. */
+const normal = (t: string) =>
+  t
+    .trim()
+    .toLowerCase()
+    .replace(/\s*,\s*/g, ",")
+    .replace(/\s+/g, " ");
 
 /**
  * Checks a policy against Trino's catalogue: every catalog, schema and table it names exists,
@@ -75,9 +84,15 @@ export async function metadataProblems(p: CheckedPolicy, meta: Metadata): Promis
   const columns: Columns = new Map();
   if (wanted.length > 0)
     for (const t of (await meta.columns(c, schema, wanted)).tables)
-      columns.set(t.table, new Set(t.columns.map((x) => x.name.toLowerCase())));
+      columns.set(t.table, new Map(t.columns.map((x) => [x.name.toLowerCase(), x.dataType])));
   const qualified = (t: string) => `${c}.${schema}.${t}`;
   const has = (t: string, col: string) => columns.get(t)?.has(col.toLowerCase()) ?? false;
+  /** A declared type must be the column's: a mask of another type is refused by Trino, a literal of another type misread. */
+  const typed = (field: string, t: string, col: string, declared: string) => {
+    const actual = columns.get(t)?.get(col.toLowerCase());
+    if (actual !== undefined && normal(actual) !== normal(declared))
+      breaks(field, `column ${col} of ${qualified(t)} is ${actual}, not ${declared}`);
+  };
   /** The columns of `expr` that table `t` lacks. */
   const lacking = (expr: string, kind: "mask" | "filter", t: string) =>
     (columnsOf(expr, kind) ?? []).filter((col) => !has(t, col));
@@ -86,6 +101,7 @@ export async function metadataProblems(p: CheckedPolicy, meta: Metadata): Promis
     const f = `columnDetails.${i}`;
     if (!exists(m.table)) return void missing(`${f}.table`, `table ${qualified(m.table)} does not exist`);
     if (!has(m.table, m.name)) missing(`${f}.name`, `column ${m.name} does not exist in ${qualified(m.table)}`);
+    else typed(`${f}.columnDataType`, m.table, m.name, m.columnDataType);
     if (m.type === "custom")
       for (const col of lacking(m.mask, "mask", m.table))
         breaks(
@@ -98,6 +114,7 @@ export async function metadataProblems(p: CheckedPolicy, meta: Metadata): Promis
           `${f}.conditions.${j}.column`,
           `the condition of the mask of ${m.name} names column ${cond.column}, which table ${qualified(m.table)} does not have`,
         );
+      else typed(`${f}.conditions.${j}.columnDataType`, m.table, cond.column, cond.columnDataType);
     });
   });
   p.rowFilters.forEach((r, i) => {
@@ -108,6 +125,7 @@ export async function metadataProblems(p: CheckedPolicy, meta: Metadata): Promis
         `${f}.columnName`,
         `the row filter names column ${r.columnName}, which table ${qualified(r.table)} does not have`,
       );
+    else typed(`${f}.columnDataType`, r.table, r.columnName, r.columnDataType);
   });
   const custom = p.customRowFilter.trim();
   if (custom)

@@ -1,4 +1,4 @@
-import type { Policy } from "@console/contracts";
+import type { Policy, PolicyInput } from "@console/contracts";
 import type { PolicyRow } from "./store.js";
 
 /** Whether the policy's access period has ended. */
@@ -40,5 +40,27 @@ export function toPolicy(r: PolicyRow, now = Date.now()): Policy {
     createdAt: r.created_at.toISOString(),
     updatedBy: r.updated_by,
     updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+/** A policy's form values (what PolicyInput reads, which refuses any other field). */
+export function formOf(p: Policy): PolicyInput {
+  return {
+    policyName: p.policyName,
+    category: p.category,
+    priority: p.priority,
+    catalogName: p.catalogName,
+    schemaName: p.schemaName,
+    tables: p.tables,
+    tags: p.tags,
+    tablePrivileges: p.tablePrivileges,
+    config: p.config,
+    columnDetails: p.columnDetails,
+    rowFilters: p.rowFilters,
+    customRowFilter: p.customRowFilter,
+    assignToUsers: p.assignToUsers,
+    assignToGroups: p.assignToGroups,
+    access: p.access,
+    tnc: p.tnc,
   };
 }

@@ -24,7 +24,7 @@ import { checkPolicy } from "./checks.js";
 import type { Metadata } from "./metadata.js";
 import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
 import { checkGranted, requestedTables, requestTerms } from "./request-checks.js";
-import { isExpired, toPolicy } from "./policy-row.js";
+import { formOf, isExpired, toPolicy } from "./policy-row.js";
 import * as store from "./store.js";
 
 export { isExpired, toPolicy };
@@ -254,7 +254,7 @@ export class PolicyService {
       let name = `${source.policyName.slice(0, 43)}_copy`;
       for (let i = 2; await store.nameTaken(q, name); i++)
         name = `${source.policyName.slice(0, 42 - String(i).length)}_copy${i}`;
-      const values = PolicyInput.parse({ ...source, policyName: name, priority: undefined });
+      const values = PolicyInput.parse({ ...formOf(source), policyName: name, priority: undefined });
       const row = await store.insertPolicy(q, {
         priority: await store.nextPriority(q),
         policyName: name,
@@ -331,7 +331,7 @@ export class PolicyService {
       const asked = row.body.requestedPeriod ?? { startDate: before.tnc.startDate, endDate: before.tnc.endDate };
       if (body.tnc) checkGranted(asked, body.tnc);
       const values = PolicyInput.parse({
-        ...before,
+        ...formOf(before),
         ...(body.tnc ? { tnc: body.tnc } : {}),
         ...(body.columnDetails ? { columnDetails: body.columnDetails } : {}),
         ...(body.rowFilters ? { rowFilters: body.rowFilters } : {}),

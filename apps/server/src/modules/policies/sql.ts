@@ -75,9 +75,9 @@ export function condition(column: string, dataType: string, cond: FilterConditio
     return `${col} ${cond} (${items.map((v) => literal(dataType, v, field)).join(", ")})`;
   }
   if (cond === "LIKE") {
-    const v = raw.trim();
-    const wrapped = `${v.startsWith("%") ? "" : "%"}${v}${v.endsWith("%") ? "" : "%"}`;
-    return `${col} LIKE ${str(wrapped)}`;
+    // What was typed is the pattern: `%` and `_` are its wildcards, and none is added; a value
+    // without them matches only itself (docs/policies.md, "Masks and row filters").
+    return `${col} LIKE ${str(raw.trim())}`;
   }
   const op = OPERATORS[cond];
   if (!op) throw new PolicyProblem(field, `${cond} is not a known condition`);
@@ -110,7 +110,9 @@ export function maskExpression(kind: MaskKind, column: string, dataType: string,
     throw new PolicyProblem(field, `the ${kind} mask does not apply to a ${dataType} column`);
   const c = ident(column);
   const text = group === "text" && !/^varchar/.test(dataType) ? `CAST(${c} AS varchar)` : c;
-  const back = (e: string) => (text === c ? e : `CAST(${e} AS ${dataType})`);
+  // Trino refuses a mask whose type is not exactly the column's, varchar(n) against varchar
+  // included (trinodb/trino#15819): every expression but one on a plain varchar ends in a cast.
+  const back = (e: string) => (dataType === "varchar" ? e : `CAST(${e} AS ${dataType})`);
   switch (kind) {
     case "restrict":
     case "nullify":

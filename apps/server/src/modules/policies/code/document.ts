@@ -152,5 +152,7 @@ export function readUpload(text: string): Upload {
       "document.version",
     );
   if (!Array.isArray(o.policies)) throw badRequest("The document has no policies list.", "document.policies");
+  const unknown = Object.keys(o).find((k) => !["$schema", "kind", "version", "policies"].includes(k));
+  if (unknown) throw badRequest(`document.${unknown}: unknown field`, `document.${unknown}`);
   return { source: "console", value: o };
 }

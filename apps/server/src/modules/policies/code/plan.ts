@@ -107,8 +107,13 @@ export async function planImport(
     }
     const r = DocumentPolicy.safeParse(value);
     if (!r.success) {
-      for (const issue of r.error.issues)
-        problems.push({ path: [c.path, ...issue.path.map(String)].join("."), message: issue.message });
+      for (const issue of r.error.issues) {
+        const at = [c.path, ...issue.path.map(String)];
+        // An unknown key is named itself: `rowFilter` for `rowFilters` must not pass as no filter.
+        if (issue.code === "unrecognized_keys")
+          for (const key of issue.keys) problems.push({ path: [...at, key].join("."), message: "unknown field" });
+        else problems.push({ path: at.join("."), message: issue.message });
+      }
       continue;
     }
     const key = lower(r.data.policyName);

@@ -1,5 +1,5 @@
 import { SEARCH } from "../parts/search";
-import { Input, Select } from "antd";
+import { Input, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { FilterCondition } from "@console/contracts";
 import { CONDITIONS_BY_TYPE, LIST_CONDITIONS, typeGroupOf } from "@console/contracts/constants";
@@ -35,7 +35,11 @@ export function ConditionInputs(props: {
         <Input
           aria-label={t("policies.field.value")}
           placeholder={
-            condition && LIST_CONDITIONS.includes(condition) ? t("policies.wizard.listHint") : t("policies.field.value")
+            condition && LIST_CONDITIONS.includes(condition)
+              ? t("policies.wizard.listHint")
+              : condition === "LIKE"
+                ? t("policies.wizard.likePlaceholder")
+                : t("policies.field.value")
           }
           style={{ width: 220 }}
           value={value}
@@ -44,6 +48,14 @@ export function ConditionInputs(props: {
           onChange={(e) => props.onValue(e.target.value)}
         />
       ) : null}
+      {condition === "LIKE" && value.trim() ? (
+        <Typography.Text type="secondary" role="note">
+          {t(isPattern(value) ? "policies.wizard.likePattern" : "policies.wizard.likeExact")}
+        </Typography.Text>
+      ) : null}
     </>
   );
 }
+
+/** A LIKE value with a wildcard is a pattern; without one it matches only itself (nothing is added). */
+export const isPattern = (value: string) => /[%_]/.test(value);

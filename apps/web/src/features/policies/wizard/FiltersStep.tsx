@@ -1,10 +1,10 @@
-import { Button, Flex, Form, Input, Table, Typography } from "antd";
+import { Button, Flex, Form, Input, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FilterCondition, RowFilter } from "@console/contracts";
 import { typeGroupOf } from "@console/contracts/constants";
 import { useColumns } from "../api";
-import { ConditionInputs } from "./ConditionInputs";
+import { ConditionInputs, isPattern } from "./ConditionInputs";
 import { ColumnSelect, ColumnsError, RemoveButton, TableSelect, useTableColumns } from "./TableColumnPicker";
 import type { WizardValues } from "./model";
 import { needsValue, valueFits } from "./valueRules";
@@ -98,7 +98,19 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
           { title: t("policies.field.table"), dataIndex: "table" },
           { title: t("policies.field.column"), dataIndex: "columnName" },
           { title: t("policies.field.condition"), dataIndex: "filterCondition" },
-          { title: t("policies.field.value"), dataIndex: "value" },
+          {
+            title: t("policies.field.value"),
+            dataIndex: "value",
+            render: (value: string, f) =>
+              f.filterCondition === "LIKE" ? (
+                <Flex gap={4} align="center">
+                  <Tag>{t(isPattern(value) ? "policies.wizard.likeTagPattern" : "policies.wizard.likeTagExact")}</Tag>
+                  <code>{value}</code>
+                </Flex>
+              ) : (
+                value
+              ),
+          },
           {
             title: t("common.actions"),
             key: "remove",

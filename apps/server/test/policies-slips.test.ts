@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml, stringify as toYaml } from "yaml";
+import { makeApp, type TestApp } from "./support/app.js";
+import { adminToken } from "./support/auth.js";
+import { DB_KINDS } from "./support/db.js";
+import { seedUser } from "./support/seed.js";
+import { caller } from "./connectors-support.js";
+import { ACL, startMetadata, tablePolicy } from "./policies-support.js";
+
+const CODE = `${ACL}/code`;
+
+/** The cases a governance engineer found slipping through: each must hold on both databases. */
+describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db) => {
+  let t: TestApp;
+  let meta: Awaited<ReturnType<typeof startMetadata>>;
+  let call: ReturnType<typeof caller>;
+
+  beforeAll(async () => {
+    meta = await startMetadata();
+    t = await makeApp(db, {}, { sandbox: { urls: meta.urls } });
+    call = caller(t.app, await adminToken(t.app));
+    await seedUser(t.testDb.db, "alice", { groups: ["analysts", "gulf"] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await meta.stop();
+  });
+
+  it("names an unknown key anywhere in a document or a request body, and plans nothing", async () => {
+    expect((await call("POST", `${ACL}/add`, tablePolicy({ policyName: "typo base" }))).status).toBe(201);
+    const exported = await t.app.inject({
+      url: `${CODE}/export?format=yaml`,
+      headers: { authorization: `Bearer ${await adminToken(t.app)}` },
+    });
+    const doc = parseYaml(exported.body) as { policies: Array<Record<string, unknown>> };
+    const at = doc.policies.findIndex((p) => p.policyName === "typo base");
+    const p = doc.policies[at]!;
+    p.rowFilter = p.rowFilters;
+    delete p.rowFilters;
+    (p.columnDetails as Array<Record<string, unknown>>)[0]!.columnDataTyp = "varchar";
+    const plan = await call("POST", `${CODE}/plan`, { document: toYaml(doc) });
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ valid: false });
+    expect(plan.body!.problems).toEqual(
+      expect.arrayContaining([
+        { path: `policies.${at}.rowFilter`, message: "unknown field" },
+        { path: `policies.${at}.columnDetails.0.columnDataTyp`, message: "unknown field" },
+      ]),
+    );
+    const apply = await call("POST", `${CODE}/apply`, { document: toYaml(doc) });
+    expect(apply.status).toBe(400);
+    const top = await call("POST", `${CODE}/plan`, { document: toYaml({ ...doc, polices: [] }) });
+    expect(top).toMatchObject({ status: 400, body: { field: "document.polices" } });
+    const body = await call("POST", `${ACL}/add`, { ...tablePolicy({ policyName: "typo body" }), rowFilter: [] });
+    expect(body).toMatchObject({
+      status: 400,
+      body: { field: "body.rowFilter", error: "body.rowFilter: unknown field" },
+    });
+  });
+
+  it("publishes a LIKE value as typed: a pattern keeps its wildcards, a plain value matches only itself", async () => {
+    const filter = (value: string) => ({
+      table: "campaigns",
+      columnName: "channel",
+      columnDataType: "varchar(16)",
+      filterCondition: "LIKE",
+      value,
+    });
+    const body = tablePolicy({
+      policyName: "web campaigns",
+      schemaName: ["marketing"],
+      tables: ["campaigns"],
+      assignToUsers: ["alice"],
+      assignToGroups: [],
+      columnDetails: [],
+      rowFilters: [filter("web_%"), filter("email")],
+    });
+    expect((await call("POST", `${ACL}/add`, body)).status).toBe(201);
+    expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
+    const seen = await call("GET", `${ACL}/evaluate?username=alice&catalog=hive&schema=marketing&table=campaigns`);
+    expect(seen.body!.filter).toBe(`("channel" LIKE 'web_%') AND ("channel" LIKE 'email')`);
+  });
+
+  it("takes column types from Trino: a declared type that differs is refused, and masks end in the column's own type", async () => {
+    const mask = (name: string, columnDataType: string, kind: string) => ({
+      table: "customers",
+      name,
+      columnDataType,
+      type: "predefine",
+      mask: kind,
+    });
+    const wrong = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "credit last4",
+        columnDetails: [mask("credit_limit", "varchar", "showLast4")],
+        rowFilters: [],
+      }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: "columnDetails.0.columnDataType" });
+    expect(wrong.body!.error).toContain("column credit_limit of hive.sales.customers is decimal(12,2), not varchar");
+    const filter = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "vip as text",
+        columnDetails: [],
+        rowFilters: [
+          { table: "customers", columnName: "vip", columnDataType: "varchar", filterCondition: "=", value: "yes" },
+        ],
+      }),
+    );
+    expect(filter).toMatchObject({ status: 400, body: { field: "rowFilters.0.columnDataType" } });
+    const right = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "typed masks",
+        assignToUsers: ["alice"],
+        assignToGroups: [],
+        columnDetails: [
+          mask("phone", "varchar(32)", "showLast4"),
+          mask("country", "char(2)", "lowerCase"),
+          mask("first_name", "varchar", "hash"),
+        ],
+        rowFilters: [],
+      }),
+    );
+    expect(right.status).toBe(201);
+    expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
+    const seen = await call("GET", `${ACL}/evaluate?username=alice&catalog=hive&schema=sales&table=customers`);
+    const masks = Object.fromEntries(
+      (seen.body!.columns as Array<{ name: string; mask: string | null }>).map((c) => [c.name, c.mask]),
+    );
+    expect(masks.phone).toBe(`CAST(regexp_replace("phone", '.(?=.{4})', 'X') AS varchar(32))`);
+    expect(masks.country).toBe(`CAST(lower(CAST("country" AS varchar)) AS char(2))`);
+    expect(masks.first_name).toBe(`to_hex(sha256(to_utf8("first_name")))`);
+  });
+});
