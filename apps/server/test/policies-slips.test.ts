@@ -138,4 +138,43 @@ describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db
     expect(masks.country).toBe(`CAST(lower(CAST("country" AS varchar)) AS char(2))`);
     expect(masks.first_name).toBe(`to_hex(sha256(to_utf8("first_name")))`);
   });
+
+  it("restores an earlier publication without the policies whose access period has ended, and names them", async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const temporary = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "alice until today",
+        schemaName: ["hr"],
+        tables: ["departments"],
+        assignToUsers: ["alice"],
+        assignToGroups: [],
+        columnDetails: [],
+        rowFilters: [],
+        tnc: { endDate: until },
+      }),
+    );
+    expect(temporary.status).toBe(201);
+    const synced = await call("PUT", `${ACL}/sync`);
+    const number = synced.body!.publication.number as number;
+    const canRead = async () =>
+      (await call("GET", `${ACL}/evaluate?username=alice&catalog=hive&schema=hr&table=departments`)).body!.canSelect;
+    expect(await canRead()).toBe(true);
+    // Time passes: the period the publication kept has ended.
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    await t.testDb.db.query(
+      `UPDATE policy_publications SET inputs = jsonb_set(inputs, '{policies}', (
+          SELECT jsonb_agg(CASE WHEN p->>'policyName' = 'alice until today'
+                                THEN jsonb_set(p, '{tnc,endDate}', to_jsonb($2::text)) ELSE p END)
+            FROM jsonb_array_elements(inputs->'policies') p))
+        WHERE number = $1`,
+      [number, ended],
+    );
+    const restored = await call("POST", `${ACL}/publications/${number}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body!.endedLeftOut).toEqual([{ id: temporary.body!.id, name: "alice until today" }]);
+    expect(restored.body!.message).toContain("Left out, as their access period has ended: alice until today");
+    expect(await canRead()).toBe(false);
+  });
 });

@@ -341,6 +341,8 @@ export const SyncResult = z
     expired: z.number().int(),
     /** What Sync's lint found that does not block publishing. */
     warnings: z.array(SyncIssue).default([]),
+    /** A restore: the policies of the earlier publication left out because their access period has ended. */
+    endedLeftOut: z.array(z.object({ id: z.number().int(), name: z.string() })).default([]),
   })
   .meta({ id: "SyncResult" });
 export type SyncResult = z.infer<typeof SyncResult>;

@@ -62,6 +62,7 @@ export async function publishPeriodChange(q: Queryable, current: store.Publicati
       policies: inputs.policies.filter((p) => !endedIds.has(p.id)),
       members: inputs.members,
       compiled: change.due.map((p) => p.id),
+      sources: compiled.sources,
     },
   });
   const { rows: noted } = await q.query<{ id: number }>(

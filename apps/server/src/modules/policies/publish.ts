@@ -19,7 +19,7 @@ import { checkRules, compilePolicies, type CompilePolicy } from "./compile.js";
 import { evaluate } from "./evaluate.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
-import { inPeriod, publishPeriodChange } from "./periods.js";
+import { inPeriod, periodChange, publishPeriodChange } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
 import { fromCompileProblem, lintShadowed, reviewNames, type Review } from "./sync-review.js";
@@ -198,6 +198,7 @@ export class PublicationService {
         policies,
         members: Object.fromEntries(members),
         compiled: input.map((p) => p.id),
+        sources: compiled.sources,
       });
       // What was published is in sync; requests awaiting a decision are not.
       await q.query(
@@ -232,6 +233,7 @@ export class PublicationService {
       publication: result.pub,
       expired: result.expired,
       warnings: result.warnings,
+      endedLeftOut: [],
     };
   }
 
@@ -276,6 +278,7 @@ export class PublicationService {
       expired: result.expired,
       // Nothing to lint: the policies are those the last Sync published, already reviewed then.
       warnings: [],
+      endedLeftOut: [],
     };
   }
 
@@ -302,23 +305,45 @@ export class PublicationService {
     return { from, to, sections };
   }
 
-  /** Publishes an earlier publication's rules and group file again, as a new number (checked first, as any). */
+  /**
+   * Publishes an earlier publication's rules and group file again, as a new number (checked first,
+   * as any). Policies whose access period has ended since are left out, and named in the answer:
+   * a restore never brings back access that has run out.
+   */
   async restore(n: number, actor: Actor): Promise<SyncResult> {
     const old = await this.get(n);
     const why = checkRules(old.rules);
     if (why) throw new HttpError(400, `Publication ${n} cannot be restored: ${why}`, "invalid_rules");
-    const pub = await this.db.tx(async (q) => {
+    const { pub, ended } = await this.db.tx(async (q) => {
       await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
-      const body = JSON.stringify(old.rules);
+      const kept = (await store.publication(q, n))?.inputs ?? null;
+      const change = kept ? periodChange(kept, Date.now()) : null;
+      let rules = old.rules;
+      let inputs = kept;
+      let policyCount = old.policyCount;
+      if (kept && change && change.ended.length > 0) {
+        const compiled = compilePolicies(change.due, new Map(Object.entries(kept.members)));
+        const problem = compiled.problems[0]?.message ?? checkRules(compiled.rules);
+        if (problem) throw new HttpError(400, `Publication ${n} cannot be restored: ${problem}`, "invalid_rules");
+        const endedIds = new Set(change.ended.map((p) => p.id));
+        rules = compiled.rules;
+        policyCount = compiled.policyCount;
+        inputs = {
+          ...kept,
+          policies: kept.policies.filter((p) => !endedIds.has(p.id)),
+          compiled: change.due.map((p) => p.id),
+          sources: compiled.sources,
+        };
+      }
+      const ended = change?.ended.map((p) => ({ id: p.id, name: p.policyName })) ?? [];
       const row = await store.publish(q, {
-        rules: old.rules,
+        rules,
         groupFile: old.groupFile,
-        etag: store.etagOf(body),
-        policyCount: old.policyCount,
+        etag: store.etagOf(JSON.stringify(rules)),
+        policyCount,
         restoredFrom: n,
         by: actor.username,
-        // A restored publication keeps its access periods: one that has ended since drops out at the next check.
-        inputs: (await store.publication(q, n))?.inputs ?? null,
+        inputs,
       });
       await q.query("UPDATE policies SET synced = false");
       await writeAudit(q, {
@@ -327,16 +352,21 @@ export class PublicationService {
         actor,
         status: "success",
         summary: `Publication ${n} restored as publication ${row.number}`,
-        details: { publication: row.number, restoredFrom: n },
+        details: { publication: row.number, restoredFrom: n, endedLeftOut: ended },
       });
-      return store.toPublicationSummary(row, row.number);
+      return { pub: store.toPublicationSummary(row, row.number), ended };
     });
     await this.bus.publish("policies");
+    const left =
+      ended.length > 0
+        ? ` Left out, as their access period has ended: ${ended.map((p) => `${p.name} (id ${p.id})`).join(", ")}.`
+        : "";
     return {
-      message: `Publication ${n} restored as publication ${pub.number}.`,
+      message: `Publication ${n} restored as publication ${pub.number}.${left}`,
       publication: pub,
       expired: 0,
       warnings: [],
+      endedLeftOut: ended,
     };
   }
 

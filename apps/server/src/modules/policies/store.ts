@@ -150,6 +150,8 @@ export interface PublicationInputs {
   members: Record<string, string[]>;
   /** Ids of the policies compiled into the rules. */
   compiled: number[];
+  /** For each rule of each section, the ids of the policies behind it (publications made before it lack it). */
+  sources?: Partial<Record<string, number[][]>>;
 }
 
 export interface PublicationRow {
