@@ -3,20 +3,13 @@ import {
   DATA_CATEGORIES,
   TrinoRules,
   type CatalogAccess,
+  type Privilege,
   type TrinoSection,
   type TrinoTableRule,
 } from "@console/contracts";
-import {
-  entriesOf,
-  privilegeList,
-  scopeOf,
-  STAR,
-  type ColumnRule,
-  type CompilePolicy,
-  type Entry,
-  type Scope,
-} from "./entries.js";
+import { entriesOf, privilegeList, scopeOf, STAR, type CompilePolicy, type Entry, type Scope } from "./entries.js";
 import { checkExpression } from "./expression.js";
+import { content, gather, NONE, outranks, stronger, type Applying } from "./merge.js";
 import { compileSections, precedes } from "./sections.js";
 import { exactRegex, PolicyProblem } from "./sql.js";
 
@@ -35,134 +28,19 @@ export interface Compiled {
   sources: Partial<Record<TrinoSection, number[][]>>;
   problems: CompileProblem[];
   policyCount: number;
+  /** Privileges left out of a rule because their policy did not set its filter or masks (docs/policies.md). */
+  narrowed: Narrowed[];
 }
 
-const ACCESS_RANK: Record<CatalogAccess, number> = { none: 0, "read-only": 1, all: 2 };
-const stronger = (a: CatalogAccess | undefined, b: CatalogAccess | undefined) =>
-  a === undefined ? b : b === undefined || ACCESS_RANK[a] >= ACCESS_RANK[b] ? a : b;
-
-/** Precedence between policies: the lower priority number first, then the lower id. */
-const before = (a: Entry, b: Entry) =>
-  a.priority < b.priority || (a.priority === b.priority && a.policyId < b.policyId);
-
-/** The entries that apply on one scope, one per policy (the most specific), with what they give together. */
-interface Applying {
-  /** In precedence order. */
-  entries: Entry[];
-  privileges: number;
-  access: CatalogAccess | undefined;
-  owner: boolean;
-  /** No entry masks a column or filters rows: the rule is its privileges alone. */
-  plain: boolean;
-  /** Some entry denies (a catalog or schema policy with access none): nothing is allowed. */
-  denied: boolean;
-  /** Everyone's content on a scope, made once and shared by every user's rule that adds nothing to it. */
-  content?: Content;
-}
-
-/** What a published rule holds besides its principal and scope. */
-interface Content {
-  privileges: TrinoTableRule["privileges"];
-  /** Shared by the rules made of the same entries. */
-  columns: TrinoTableRule["columns"];
-  filter: string | undefined;
-}
-
-const NONE: Applying = Object.freeze({
-  entries: [],
-  privileges: 0,
-  access: undefined,
-  owner: false,
-  plain: true,
-  denied: false,
-});
-
-/** Entries on the scope and the scopes that cover it (own key first, then schema, then catalog). */
-function gather(index: Map<string, Entry[]>, scope: Scope): Applying {
-  let entries: Entry[] | undefined;
-  let single = true;
-  for (const k of scope.covering) {
-    const found = index.get(k);
-    if (!found) continue;
-    if (!entries) entries = found;
-    else {
-      // A policy counts once, on its most specific scope: drop its entries further up.
-      const taken = new Set(entries.map((e) => e.policyId));
-      const more = found.filter((e) => !taken.has(e.policyId));
-      if (more.length > 0) {
-        entries = [...entries, ...more];
-        single = false;
-      }
-    }
-  }
-  if (!entries) return NONE;
-  if (!single || entries.length > 1) entries = [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-  let privileges = 0;
-  let access: CatalogAccess | undefined;
-  let owner = false;
-  let plain = true;
-  let denied = false;
-  for (const e of entries) {
-    privileges |= e.privileges;
-    access = stronger(access, e.catalogAccess);
-    owner ||= e.owner;
-    if (e.filter !== null || e.columns) plain = false;
-    if (e.privileges === 0) denied = true;
-  }
-  return { entries, privileges, access, owner, plain, denied };
-}
-
-const plainContents = new Map<number, Content>();
-
-const DENIED: Content = Object.freeze({ privileges: privilegeList(0), columns: undefined, filter: undefined });
-
-/**
- * Merges what a principal's own entries and everyone's give on one scope into one rule's
- * content (docs/policies.md, "How restrictions combine"): a deny wins over every grant;
- * privileges are the union of the grants; walking the policies in precedence order, the first
- * to mask a column decides its mask and the first to filter the rows decides the filter. A
- * policy that grants without restricting never lifts another's mask or filter.
- */
-function content(own: Applying, all: Applying): Content {
-  if (own.denied || all.denied) return DENIED;
-  const privileges = own.privileges | all.privileges;
-  if (own.plain && all.plain) {
-    let c = plainContents.get(privileges);
-    if (!c)
-      plainContents.set(
-        privileges,
-        (c = { privileges: privilegeList(privileges), columns: undefined, filter: undefined }),
-      );
-    return c;
-  }
-  // A plain side adds only its privileges: the other is walked alone.
-  if (all.plain) return walk(own, all);
-  if (own.plain) return own.entries.length === 0 ? (all.content ??= walk(all, NONE)) : walk(all, own);
-  return walk(own, all);
-}
-
-/** Walks the entries of `a` and, unless it is plain, of `b`, in precedence order. */
-function walk(a: Applying, b: Applying): Content {
-  const x = a.entries;
-  const y = b.plain ? [] : b.entries;
-  const privileges = a.privileges | b.privileges;
-  let columns: Map<string, ColumnRule> | undefined;
-  let filter: string | undefined;
-  for (let i = 0, j = 0; i < x.length || j < y.length;) {
-    const e = j >= y.length || (i < x.length && before(x[i]!, y[j]!)) ? x[i++]! : y[j++]!;
-    if (e.columns)
-      for (const [name, rule] of e.columns) {
-        columns ??= new Map();
-        if (!columns.has(name)) columns.set(name, rule);
-      }
-    if (filter === undefined && e.filter !== null) filter = e.filter;
-  }
-  let list: TrinoTableRule["columns"];
-  if (columns) {
-    list = [];
-    for (const [name, r] of columns) list.push("mask" in r ? { name, mask: r.mask } : { name, allow: false });
-  }
-  return { privileges: privilegeList(privileges), columns: list, filter };
+/** Privileges a user (null: everyone) keeps no longer on a table, the policies granting them and the one restricting it. */
+export interface Narrowed {
+  user: string | null;
+  catalog: string;
+  schema: string;
+  table: string;
+  privileges: Privilege[];
+  grantedBy: number[];
+  restrictedBy: number[];
 }
 
 function indexByKey(entries: Entry[]): Map<string, Entry[]> {
@@ -246,6 +124,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       .sort((a, b) => a.specificity - b.specificity || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const tables: TrinoTableRule[] = [];
+  const narrowed: Narrowed[] = [];
   const catalogs: TrinoRules["catalogs"] = [];
   const schemas: TrinoRules["schemas"] = [];
   const tableSources: number[][] = [];
@@ -276,6 +155,18 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       const all = everyoneAt(scope);
       const own = ownIndex ? gather(ownIndex, scope) : NONE;
       const merged = content(own, all);
+      if (merged.dropped) {
+        const entries = [...own.entries, ...all.entries];
+        narrowed.push({
+          user,
+          catalog: c,
+          schema: s,
+          table: scope.tablePattern === undefined ? STAR : (scope.key.split("\u0000")[2] ?? STAR),
+          privileges: privilegeList(merged.dropped),
+          grantedBy: [...new Set(entries.filter((e) => e.privileges & merged.dropped).map((e) => e.policyId))],
+          restrictedBy: merged.restrictedBy,
+        });
+      }
       const rule = {} as TrinoTableRule;
       if (userRegex !== null) rule.user = userRegex;
       rule.catalog = scope.catalogPattern;
@@ -298,7 +189,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     if (user !== null)
       for (const [c, prev] of catalogAccess) {
         const all = everyoneAccess.get(c);
-        if (all !== undefined && ACCESS_RANK[all] > ACCESS_RANK[prev]) catalogAccess.set(c, all);
+        if (all !== undefined && outranks(all, prev)) catalogAccess.set(c, all);
       }
     for (const c of catalogAccess.keys()) if (denied.has(c) || everyoneDenied.has(c)) catalogAccess.set(c, "none");
     const who = userRegex === null ? {} : { user: userRegex };
@@ -349,7 +240,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const more = compileSections(others, groupMembers);
   const rules: TrinoRules = { catalogs, schemas, tables, ...more.sections };
   const sources = { catalogs: catalogSources, schemas: schemaSources, tables: tableSources, ...more.sources };
-  return { rules, sources, problems, policyCount };
+  return { rules, sources, problems, policyCount, narrowed };
 }
 
 /** The strict shape check before a publication is made current (Trino refuses unknown keys). */

@@ -97,7 +97,7 @@ export function scopeOf(e: Entry): Scope {
  */
 const BITS = new Map<Privilege, number>(PRIVILEGES.map((p, i) => [p, 1 << i]));
 export const SELECT_BIT = BITS.get("SELECT")!;
-const WRITE_BITS = WRITE_PRIVILEGES.reduce((m, p) => m | BITS.get(p)!, 0);
+export const WRITE_BITS = WRITE_PRIVILEGES.reduce((m, p) => m | BITS.get(p)!, 0);
 const ALL_BITS = (["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP"] as const).reduce((m, p) => m | BITS.get(p)!, 0);
 const lists = new Map<number, Privilege[]>();
 

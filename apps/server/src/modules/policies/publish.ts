@@ -22,7 +22,7 @@ import type { NotebookClient } from "./notebook-client.js";
 import { inPeriod, periodChange, publishPeriodChange } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
-import { fromCompileProblem, lintShadowed, reviewNames, type Review } from "./sync-review.js";
+import { fromCompileProblem, lintShadowed, narrowedWarnings, reviewNames, type Review } from "./sync-review.js";
 
 /** Only one publication is made at a time, across replicas. */
 const PUBLISH_LOCK = 727_200;
@@ -168,7 +168,12 @@ export class PublicationService {
     const errors = [...problems.map(fromCompileProblem), ...names.errors];
     const why = errors.length === 0 ? checkRules(compiled.rules) : null;
     if (why) errors.push({ policyId: null, policyName: null, field: null, message: why });
-    return { compiled, members, errors, warnings: [...names.warnings, ...lintShadowed(input, members)] };
+    const warnings = [
+      ...names.warnings,
+      ...lintShadowed(input, members),
+      ...narrowedWarnings(compiled.narrowed, input),
+    ];
+    return { compiled, members, errors, warnings };
   }
 
   /** What Sync would do now: the errors that would refuse it and the warnings, publishing nothing. */

@@ -1,6 +1,6 @@
 import { ALL, type SyncIssue } from "@console/contracts";
 import { UpstreamError } from "../../platform/errors.js";
-import type { CompileProblem } from "./compile.js";
+import type { CompileProblem, Narrowed } from "./compile.js";
 import { entriesOf, scopeKey, STAR, type CompilePolicy, type Entry } from "./entries.js";
 import type { Metadata } from "./metadata.js";
 import { metadataProblems } from "./name-checks.js";
@@ -184,3 +184,39 @@ const NO: Entry = Object.freeze({
   columns: null,
   filter: null,
 });
+
+/**
+ * Sync's warning for privileges left out of a rule (docs/policies.md, "How restrictions
+ * combine"): a policy's privilege reaches a table only with the filter and masks that policy set,
+ * so where another policy's restriction is the one published, it is left out. One warning per
+ * granting policy, table and privileges, naming who loses them and the restricting policy.
+ */
+export function narrowedWarnings(narrowed: Narrowed[], policies: CompilePolicy[]): SyncIssue[] {
+  const byId = new Map(policies.map((p) => [p.id, p]));
+  const groups = new Map<string, { n: Narrowed; granting: number; users: string[] }>();
+  for (const n of narrowed)
+    for (const granting of n.grantedBy) {
+      const key = JSON.stringify([granting, n.catalog, n.schema, n.table, n.privileges, n.restrictedBy]);
+      const g = groups.get(key) ?? groups.set(key, { n, granting, users: [] }).get(key)!;
+      g.users.push(n.user ?? "everyone");
+    }
+  const out: SyncIssue[] = [];
+  for (const { n, granting, users } of groups.values()) {
+    const p = byId.get(granting);
+    if (!p) continue;
+    const on = n.table === STAR ? `${n.catalog}.${n.schema}` : `${n.catalog}.${n.schema}.${n.table}`;
+    const restricting = n.restrictedBy
+      .filter((id) => id !== granting)
+      .map((id) => `"${byId.get(id)?.policyName ?? id}"`)
+      .join(", ");
+    const who = users.length > 3 ? `${users.slice(0, 3).join(", ")} and ${users.length - 3} more` : users.join(", ");
+    out.push(
+      issue(
+        p,
+        "tablePrivileges",
+        `its ${n.privileges.join(", ")} on ${on} are left out for ${who}: the rows or columns published there are those of ${restricting || "another policy"}, and a privilege goes only with the filter and masks of a policy that grants it`,
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,172 @@
+import type { CatalogAccess, TrinoTableRule } from "@console/contracts";
+import { privilegeList, WRITE_BITS, type ColumnRule, type Entry, type Scope } from "./entries.js";
+
+const ACCESS_RANK: Record<CatalogAccess, number> = { none: 0, "read-only": 1, all: 2 };
+export const stronger = (a: CatalogAccess | undefined, b: CatalogAccess | undefined) =>
+  a === undefined ? b : b === undefined || ACCESS_RANK[a] >= ACCESS_RANK[b] ? a : b;
+export const outranks = (a: CatalogAccess, b: CatalogAccess) => ACCESS_RANK[a] > ACCESS_RANK[b];
+
+/** Precedence between policies: the lower priority number first, then the lower id. */
+export const before = (a: Entry, b: Entry) =>
+  a.priority < b.priority || (a.priority === b.priority && a.policyId < b.policyId);
+
+/** The entries that apply on one scope, one per policy (the most specific), with what they give together. */
+export interface Applying {
+  /** In precedence order. */
+  entries: Entry[];
+  privileges: number;
+  access: CatalogAccess | undefined;
+  owner: boolean;
+  /** No entry masks a column or filters rows: the rule is its privileges alone. */
+  plain: boolean;
+  /** Some entry denies (a catalog or schema policy with access none): nothing is allowed. */
+  denied: boolean;
+  /** Everyone's content on a scope, made once and shared by every user's rule that adds nothing to it. */
+  content?: Content;
+}
+
+/** What a published rule holds besides its principal and scope. */
+export interface Content {
+  privileges: TrinoTableRule["privileges"];
+  /** Shared by the rules made of the same entries. */
+  columns: TrinoTableRule["columns"];
+  filter: string | undefined;
+  /** Privileges a policy granted that the rule leaves out: their policy did not set its filter or masks. */
+  dropped: number;
+  /** The policies whose filter and masks the rule holds. */
+  restrictedBy: number[];
+}
+
+export const NONE: Applying = Object.freeze({
+  entries: [],
+  privileges: 0,
+  access: undefined,
+  owner: false,
+  plain: true,
+  denied: false,
+});
+
+/** Entries on the scope and the scopes that cover it (own key first, then schema, then catalog). */
+export function gather(index: Map<string, Entry[]>, scope: Scope): Applying {
+  let entries: Entry[] | undefined;
+  let single = true;
+  for (const k of scope.covering) {
+    const found = index.get(k);
+    if (!found) continue;
+    if (!entries) entries = found;
+    else {
+      // A policy counts once, on its most specific scope: drop its entries further up.
+      const taken = new Set(entries.map((e) => e.policyId));
+      const more = found.filter((e) => !taken.has(e.policyId));
+      if (more.length > 0) {
+        entries = [...entries, ...more];
+        single = false;
+      }
+    }
+  }
+  if (!entries) return NONE;
+  if (!single || entries.length > 1) entries = [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  let privileges = 0;
+  let access: CatalogAccess | undefined;
+  let owner = false;
+  let plain = true;
+  let denied = false;
+  for (const e of entries) {
+    privileges |= e.privileges;
+    access = stronger(access, e.catalogAccess);
+    owner ||= e.owner;
+    if (e.filter !== null || e.columns) plain = false;
+    if (e.privileges === 0) denied = true;
+  }
+  return { entries, privileges, access, owner, plain, denied };
+}
+
+const plainContents = new Map<number, Content>();
+
+export const DENIED: Content = Object.freeze({
+  privileges: privilegeList(0),
+  columns: undefined,
+  filter: undefined,
+  dropped: 0,
+  restrictedBy: [],
+});
+
+/**
+ * Merges what a principal's own entries and everyone's give on one scope into one rule's
+ * content (docs/policies.md, "How restrictions combine"): a deny wins over every grant; walking
+ * the policies in precedence order, the first to mask a column decides its mask and the first
+ * to filter the rows decides the filter; reading is the union of the grants, and a privilege that
+ * writes (INSERT, DELETE, UPDATE, OWNERSHIP) is kept only when a policy granting it set exactly
+ * that filter and those masks, as Trino's row filter also decides which rows a write reaches. A
+ * policy that grants without restricting never lifts another's mask or filter.
+ */
+export function content(own: Applying, all: Applying): Content {
+  if (own.denied || all.denied) return DENIED;
+  const privileges = own.privileges | all.privileges;
+  if (own.plain && all.plain) {
+    let c = plainContents.get(privileges);
+    if (!c)
+      plainContents.set(
+        privileges,
+        (c = {
+          privileges: privilegeList(privileges),
+          columns: undefined,
+          filter: undefined,
+          dropped: 0,
+          restrictedBy: [],
+        }),
+      );
+    return c;
+  }
+  if (own.entries.length === 0) return (all.content ??= walk(all, NONE));
+  return walk(own, all);
+}
+
+const sameRule = (a: ColumnRule | undefined, b: ColumnRule) =>
+  a !== undefined && ("mask" in a ? "mask" in b && a.mask === b.mask : !("mask" in b));
+
+/** Walks the entries of `a` and `b` in precedence order. */
+function walk(a: Applying, b: Applying): Content {
+  const x = a.entries;
+  const y = b.entries;
+  let columns: Map<string, ColumnRule> | undefined;
+  let filter: string | undefined;
+  const merged: Entry[] = [];
+  const restrictedBy = new Set<number>();
+  for (let i = 0, j = 0; i < x.length || j < y.length;) {
+    const e = j >= y.length || (i < x.length && before(x[i]!, y[j]!)) ? x[i++]! : y[j++]!;
+    merged.push(e);
+    if (e.columns)
+      for (const [name, rule] of e.columns) {
+        columns ??= new Map();
+        if (!columns.has(name)) {
+          columns.set(name, rule);
+          restrictedBy.add(e.policyId);
+        }
+      }
+    if (filter === undefined && e.filter !== null) {
+      filter = e.filter;
+      restrictedBy.add(e.policyId);
+    }
+  }
+  // Reading is the union; a write survives through a policy that set this very filter and these masks.
+  const all = a.privileges | b.privileges;
+  let kept = all & ~WRITE_BITS;
+  for (const e of merged) {
+    if ((e.filter ?? undefined) !== filter) continue;
+    if (columns && ![...columns].every(([name, rule]) => sameRule(e.columns?.get(name), rule))) continue;
+    kept |= e.privileges;
+  }
+  let list: TrinoTableRule["columns"];
+  if (columns) {
+    list = [];
+    for (const [name, r] of columns) list.push("mask" in r ? { name, mask: r.mask } : { name, allow: false });
+  }
+  return {
+    privileges: privilegeList(kept),
+    columns: list,
+    filter,
+    dropped: all & ~kept,
+    restrictedBy: [...restrictedBy].sort((x, y) => x - y),
+  };
+}
