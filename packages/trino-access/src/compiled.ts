@@ -1,5 +1,7 @@
 import { ANY, matcher, optionalMatcher, type Matcher } from "./pattern.js";
+import { AnyIndex } from "./any-index.js";
 import { RuleIndex, type Key } from "./rule-index.js";
+import { Principal, type Who } from "./who.js";
 import type { CatalogAccessMode, Section, TablePrivilege, TrinoRulesDocument } from "./schema.js";
 
 /** Where a compiled rule comes from: the document's rule at an index, or a default Trino adds. */
@@ -7,11 +9,7 @@ export type Origin =
   | { kind: "rule"; index: number }
   | { kind: "default"; default: "absent" | "system catalog" | "no rule matched" | "not asked" };
 
-export interface Who {
-  readonly user: Matcher;
-  readonly role: Matcher | null;
-  readonly group: Matcher | null;
-}
+export type { Who } from "./who.js";
 
 interface Base extends Who {
   readonly order: number;
@@ -91,14 +89,16 @@ export interface AuthorizationR {
   allow: boolean;
 }
 
-const who = (r: { user?: string; role?: string; group?: string }): Who => ({
-  user: optionalMatcher(r.user),
-  role: r.role === undefined ? null : matcher(r.role),
-  group: r.group === undefined ? null : matcher(r.group),
-});
+function who(r: { user?: string; role?: string; group?: string }): Who {
+  const user = optionalMatcher(r.user);
+  const role = r.role === undefined ? null : matcher(r.role);
+  const group = r.group === undefined ? null : matcher(r.group);
+  const exactUser = user.literals?.length === 1 && role === null && group === null ? user.literals[0]! : null;
+  return { user, role, group, who: new Principal(user, role, group), exactUser };
+}
 const fromRule = (order: number): Origin => ({ kind: "rule", index: order });
 const ABSENT: Origin = Object.freeze({ kind: "default", default: "absent" });
-const EVERYONE: Who = Object.freeze({ user: ANY, role: null, group: null });
+const EVERYONE: Who = { user: ANY, role: null, group: null, who: new Principal(ANY, null, null), exactUser: null };
 const ALL_PRIVILEGES = new Set<TablePrivilege>(["SELECT", "INSERT", "DELETE", "UPDATE", "OWNERSHIP", "GRANT_SELECT"]);
 
 function fieldOf(rule: object, key: Key): Matcher | null {
@@ -257,8 +257,8 @@ export function compileSections(doc: TrinoRulesDocument) {
     procedures: index(procedures, ["user", "schema", "group", "catalog"]),
     catalogProperties: index(catalogProperties, ["user", "group", "catalog"]),
     systemProperties: index(systemProperties, ["user", "group"]),
-    anyCatalog: index(anyCatalog, ["catalog", "user", "group"]),
-    anySchema: index(anySchema, ["schema", "catalog", "user", "group"]),
+    anyCatalog: new AnyIndex(anyCatalog, false),
+    anySchema: new AnyIndex(anySchema, true),
     queries: doc.queries?.map((r, order): QueryR => ({
       ...who(r),
       order,
@@ -267,9 +267,7 @@ export function compileSections(doc: TrinoRulesDocument) {
       allow: new Set(r.allow),
     })),
     systemInformation: (doc.system_information ?? []).map((r, order): SystemInfoR => ({
-      user: optionalMatcher(r.user),
-      role: r.role === undefined ? null : matcher(r.role),
-      group: null,
+      ...who({ user: r.user, role: r.role }),
       order,
       origin: fromRule(order),
       allow: new Set(r.allow),

@@ -1,4 +1,5 @@
-import type { Origin, RoutineR, Sections, TableR, Who } from "./compiled.js";
+import type { Origin, RoutineR, Sections, TableR } from "./compiled.js";
+import type { Identity } from "./who.js";
 import type { Indexed, RuleIndex } from "./rule-index.js";
 import type { CatalogAccessMode, Section, TablePrivilege } from "./schema.js";
 
@@ -8,14 +9,7 @@ import type { CatalogAccessMode, Section, TablePrivilege } from "./schema.js";
  * checkTablePermission, checkFunctionPermission...), each optionally writing what decided it.
  */
 
-export interface Identity {
-  user: string;
-  groups: readonly string[];
-  /** Enabled roles; the OPA input has none, so `role` patterns match only when roles are given. */
-  roles: readonly string[];
-  /** The authenticated principal, for the principal rules. */
-  principal?: string;
-}
+export type { Identity } from "./who.js";
 
 export interface Step {
   section: Section;
@@ -26,11 +20,6 @@ export type Trace = Step[] | null;
 
 const NO_MATCH: Origin = Object.freeze({ kind: "default", default: "no rule matched" });
 export const INFORMATION_SCHEMA = "information_schema";
-
-export const matchesWho = (r: Who, id: Identity): boolean =>
-  r.user.test(id.user, id.user) &&
-  (r.role === null || id.roles.some((x) => r.role!.test(x, id.user))) &&
-  (r.group === null || id.groups.some((x) => r.group!.test(x, id.user)));
 
 /** CatalogAccessControlRule.AccessMode.implies: owner covers all, all covers read-only. */
 export function implies(mode: CatalogAccessMode, required: CatalogAccessMode): boolean {
@@ -49,6 +38,10 @@ const ORIGIN_TEXT = (o: Origin) =>
         : "no rule matched";
 
 export class Decider {
+  /** Catalog access for the identity of the decision under way: a batch asks it once per catalog. */
+  private cachedFor: Identity | null = null;
+  private readonly catalogCache = new Map<string, CatalogAccessMode>();
+
   constructor(readonly s: Sections) {}
 
   private first<R extends Indexed & { origin: Origin }>(
@@ -70,11 +63,27 @@ export class Decider {
 
   /** The access the first matching catalog rule gives ("none" when none matches). */
   catalogMode(id: Identity, catalog: string, trace: Trace): CatalogAccessMode {
+    if (trace === null) {
+      // Identities are made per decision, so a cache for another object is stale.
+      if (this.cachedFor !== id) {
+        this.cachedFor = id;
+        this.catalogCache.clear();
+      }
+      const known = this.catalogCache.get(catalog);
+      if (known !== undefined) return known;
+      const mode = this.catalogRule(id, catalog, null);
+      this.catalogCache.set(catalog, mode);
+      return mode;
+    }
+    return this.catalogRule(id, catalog, trace);
+  }
+
+  private catalogRule(id: Identity, catalog: string, trace: Trace): CatalogAccessMode {
     const r = this.first(
       "catalogs",
       this.s.catalogs,
       { catalog, user: id.user, groups: id.groups },
-      (r) => matchesWho(r, id) && r.catalog.test(catalog, id.user),
+      (r) => (r.exactUser === null ? r.who.matches(id) : r.exactUser === id.user) && r.catalog.test(catalog, id.user),
       trace,
       (r) => (r ? `catalog ${catalog} is ${r.access}` : `catalog ${catalog} is denied`),
     );
@@ -90,44 +99,26 @@ export class Decider {
     const mode = this.catalogMode(id, catalog, trace);
     if (implies(mode, "owner")) return true;
     if (!implies(mode, "read-only")) return false;
-    return this.anyRule(this.s.anyCatalog, { catalog, user: id.user, groups: id.groups }, id, trace, (r) =>
-      r.catalog.test(catalog, id.user),
-    );
+    return this.anyRule(trace, this.s.anyCatalog.find(id, catalog, ""));
   }
 
   /** checkAnySchemaAccess: read-only on the catalog and some rule could grant something in the schema. */
   schemaVisible(id: Identity, catalog: string, schema: string, trace: Trace): boolean {
     if (!this.canAccessCatalog(id, catalog, "read-only", trace)) return false;
-    return this.anyRule(
-      this.s.anySchema,
-      { catalog, schema, user: id.user, groups: id.groups },
-      id,
-      trace,
-      (r) => r.catalog.test(catalog, id.user) && r.schema.test(schema, id.user),
-    );
+    return this.anyRule(trace, this.s.anySchema.find(id, catalog, schema));
   }
 
-  private anyRule<R extends Indexed & Who & { source: { origin: Origin } }>(
-    index: RuleIndex<R>,
-    names: Parameters<RuleIndex<R>["some"]>[0],
-    id: Identity,
-    trace: Trace,
-    where: (r: R) => boolean,
-  ): boolean {
-    if (!trace) return index.some(names, (r) => matchesWho(r, id) && where(r));
-    let found: R | undefined;
-    index.some(names, (r) => {
-      if (matchesWho(r, id) && where(r)) found = r;
-      return found !== undefined;
-    });
-    const section = found ? this.sectionOf(found.source) : "tables";
-    trace.push({
-      section,
-      origin: found ? found.source.origin : NO_MATCH,
-      text: found
-        ? `${ORIGIN_TEXT(found.source.origin)} of ${section} could grant something below it`
-        : "no schema, table, function, procedure or session property rule could grant anything below it",
-    });
+  private anyRule(trace: Trace, found: { source: { origin: Origin } } | undefined): boolean {
+    if (trace) {
+      const section = found ? this.sectionOf(found.source) : "tables";
+      trace.push({
+        section,
+        origin: found ? found.source.origin : NO_MATCH,
+        text: found
+          ? `${ORIGIN_TEXT(found.source.origin)} of ${section} could grant something below it`
+          : "no schema, table, function, procedure or session property rule could grant anything below it",
+      });
+    }
     return found !== undefined;
   }
 
@@ -147,7 +138,10 @@ export class Decider {
       "schemas",
       this.s.schemas,
       { catalog, schema, user: id.user, groups: id.groups },
-      (r) => matchesWho(r, id) && r.catalog.test(catalog, id.user) && r.schema.test(schema, id.user),
+      (r) =>
+        (r.exactUser === null ? r.who.matches(id) : r.exactUser === id.user) &&
+        r.catalog.test(catalog, id.user) &&
+        r.schema.test(schema, id.user),
       trace,
       (r) => (r?.owner ? `owner of ${catalog}.${schema}` : `not owner of ${catalog}.${schema}`),
     );
@@ -161,7 +155,7 @@ export class Decider {
       this.s.tables,
       { catalog, schema, table, user: id.user, groups: id.groups },
       (r) =>
-        matchesWho(r, id) &&
+        (r.exactUser === null ? r.who.matches(id) : r.exactUser === id.user) &&
         r.catalog.test(catalog, id.user) &&
         r.schema.test(schema, id.user) &&
         r.table.test(table, id.user),
@@ -214,7 +208,7 @@ export class Decider {
       index,
       { catalog, schema, user: id.user, groups: id.groups },
       (r) =>
-        matchesWho(r, id) &&
+        (r.exactUser === null ? r.who.matches(id) : r.exactUser === id.user) &&
         r.catalog.test(catalog, id.user) &&
         r.schema.test(schema, id.user) &&
         r.name.test(name, id.user),
@@ -232,7 +226,8 @@ export class Decider {
         "system_session_properties",
         this.s.systemProperties,
         { user: id.user, groups: id.groups },
-        (r) => matchesWho(r, id) && r.property.test(property, id.user),
+        (r) =>
+          (r.exactUser === null ? r.who.matches(id) : r.exactUser === id.user) && r.property.test(property, id.user),
         trace,
         (r) => (r?.allow ? `may set ${property}` : `may not set ${property}`),
       );
@@ -243,7 +238,10 @@ export class Decider {
       "catalog_session_properties",
       this.s.catalogProperties,
       { catalog, user: id.user, groups: id.groups },
-      (r) => matchesWho(r, id) && r.catalog.test(catalog, id.user) && r.property.test(property, id.user),
+      (r) =>
+        (r.exactUser === null ? r.who.matches(id) : r.exactUser === id.user) &&
+        r.catalog.test(catalog, id.user) &&
+        r.property.test(property, id.user),
       trace,
       (r) => (r?.allow ? `may set ${catalog}.${property}` : `may not set ${catalog}.${property}`),
     );

@@ -1,5 +1,5 @@
 import type { Sections } from "./compiled.js";
-import { matchesWho, type Identity, type Trace } from "./decide.js";
+import type { Identity, Trace } from "./decide.js";
 import { javaRegex } from "./java-regex.js";
 import { javaReplaceAll, javaReplacement } from "./java-replace.js";
 
@@ -29,7 +29,7 @@ export function canAccessQuery(
   }
   for (const r of s.queries) {
     const ownerMatches = owner === null ? r.owner === null : r.owner === null || r.owner.test(owner, id.user);
-    if (matchesWho(r, id) && ownerMatches) {
+    if (r.who.matches(id) && ownerMatches) {
       trace?.push({
         section: "queries",
         origin: r.origin,

@@ -46,12 +46,11 @@ export function matcher(raw: string, user = false): Matcher {
   }
   const r = javaRegex(raw);
   if (!r.ok) throw new Error(`pattern ${JSON.stringify(raw)} ${r.message}`);
-  const t = r.test;
-  return { raw, literals: r.literals, test: (value) => t(value) };
+  return { raw, literals: r.literals, test: r.test };
 }
 
 /** An absent pattern: Trino's Optional.empty() matches everything. */
-export const ANY: Matcher = Object.freeze({ raw: ".*", literals: null, test: () => true });
+export const ANY: Matcher = { raw: ".*", literals: null, test: () => true };
 
 export const optionalMatcher = (raw: string | undefined, user = false): Matcher =>
   raw === undefined ? ANY : matcher(raw, user);
