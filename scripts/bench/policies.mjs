@@ -216,15 +216,18 @@ function engineFigures(rules) {
   for (let k = 0; k < 100; k++) engine.check(batches[k % batches.length]);
   const times = [];
   let visible = 0;
+  const c0 = process.cpuUsage();
   for (let k = 0; k < 500; k++) {
     const t0 = process.hrtime.bigint();
     visible += engine.check(batches[k % batches.length]).length;
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
+  const cpu = process.cpuUsage(c0);
   times.sort((a, b) => a - b);
   const q = (x) => times[Math.min(times.length - 1, Math.ceil(x * times.length) - 1)];
   console.log(
-    `rules engine: FilterTables batch of 1,000 tables (${fmt(visible / times.length, 0)} visible on average): p50 ${fmt(q(0.5), 2)} ms, p95 ${fmt(q(0.95), 2)} ms (goal <= 5 ms)`,
+    `rules engine: FilterTables batch of 1,000 tables (${fmt(visible / times.length, 0)} visible on average): p50 ${fmt(q(0.5), 2)} ms, p95 ${fmt(q(0.95), 2)} ms of wall time, ` +
+      `${fmt((cpu.user + cpu.system) / 1000 / times.length, 2)} ms of CPU on average (goal p95 <= 5 ms)`,
   );
 }
 
