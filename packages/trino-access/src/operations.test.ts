@@ -268,3 +268,32 @@ describe("row filters and column masks", () => {
     ]);
   });
 });
+
+describe("explain", () => {
+  it("names the defaults that decided: an absent section, no rule matched, a question Trino never asks", () => {
+    const absent = engineOf({}).explain(input(who("u"), "SelectFromColumns", table("c", "s", "t", ["a"])));
+    expect(absent).toMatchObject({ result: true });
+    expect(absent.decidedBy).toEqual([
+      { section: "catalogs", default: "absent" },
+      { section: "tables", default: "absent" },
+    ]);
+    const unmatched = engineOf({ tables: [{ table: "other", privileges: ["SELECT"] }] }).explain(
+      input(who("u"), "SelectFromColumns", table("c", "s", "t", ["a"])),
+    );
+    expect(unmatched.result).toBe(false);
+    expect(unmatched.decidedBy).toContainEqual({ section: "tables", default: "no rule matched" });
+    expect(unmatched.reason).toMatch(/^SelectFromColumns is denied: /);
+    const own = engineOf({ queries: [] }).explain(input(who("u"), "KillQueryOwnedBy", { user: { user: "u" } }));
+    expect(own).toMatchObject({ result: true, decidedBy: [{ section: "queries", default: "not asked" }] });
+    expect(own.reason).toMatch(/never asks/);
+  });
+
+  it("gives the rule as written in the document, whatever the case of its values", () => {
+    const e = engineOf({ tables: [{ user: "u", privileges: ["select"], filter: "x > 0" }] });
+    const x = e.explain(input(who("u"), "GetRowFilters", table("c", "s", "t")));
+    expect(x.result).toEqual([{ expression: "x > 0" }]);
+    expect(x.decidedBy).toEqual([
+      { section: "tables", index: 0, rule: { user: "u", privileges: ["select"], filter: "x > 0" } },
+    ]);
+  });
+});
