@@ -228,7 +228,7 @@ describe.each(DB_KINDS)("policies as code (%s)", (kind) => {
     } finally {
       await empty.close();
     }
-  });
+  }, 180_000); // a second console starts here, its migrations included: slow on a busy machine
 
   it("plans and applies a Ranger export, listing what could not be mapped, and re-plans it unchanged", async () => {
     const missing = await call("POST", `${CODE}/plan`, { document: RANGER_EXPORT });

@@ -157,7 +157,7 @@ describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db
     );
     expect(temporary.status).toBe(201);
     const synced = await call("PUT", `${ACL}/sync`);
-    const number = synced.body!.publication.number as number;
+    const number = (synced.body!.publication as { number: number }).number;
     const canRead = async () =>
       (await call("GET", `${ACL}/evaluate?username=alice&catalog=hive&schema=hr&table=departments`)).body!.canSelect;
     expect(await canRead()).toBe(true);

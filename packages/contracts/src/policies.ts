@@ -254,8 +254,13 @@ export const AccessRequest = z.object({
 });
 export type AccessRequest = z.input<typeof AccessRequest>;
 
-/** Trino's file-based access control rules, as the console emits them (strict: Trino rejects unknown keys). */
-const principal = { user: z.string().optional(), group: z.string().optional() };
+/**
+ * Trino's file-based access control rules as the console writes them. The rules engine
+ * (@console/trino-access) holds the one full typing of Trino's format, and checks every rule a
+ * publication carries (a rule kept verbatim may use any field Trino reads: roles, environments).
+ */
+const principal = { user: z.string().optional(), group: z.string().optional(), role: z.string().optional() };
+const environment = z.strictObject({ user: z.string() });
 export const TrinoCatalogRule = z.strictObject({
   ...principal,
   catalog: z.string().optional(),
@@ -271,6 +276,7 @@ export const TrinoColumnRule = z.strictObject({
   name: z.string().min(1),
   allow: z.boolean().optional(),
   mask: z.string().optional(),
+  mask_environment: environment.optional(),
 });
 export const TrinoTableRule = z.strictObject({
   ...principal,
@@ -280,6 +286,7 @@ export const TrinoTableRule = z.strictObject({
   privileges: z.array(z.enum(PRIVILEGES)),
   columns: z.array(TrinoColumnRule).optional(),
   filter: z.string().optional(),
+  filter_environment: environment.optional(),
 });
 /** A rule of one of the other sections; its shape is checked by the rules engine (@console/trino-access). */
 const OtherRule = z.record(z.string(), z.unknown());
@@ -298,6 +305,10 @@ export const TrinoRules = z.strictObject({
   authorization: z.array(OtherRule).optional(),
 });
 export type TrinoRules = z.infer<typeof TrinoRules>;
+/** A rule of any section, as published: shown and compared, never re-read as Trino's shape here. */
+export const PublishedRule = z.record(z.string(), z.unknown());
+/** Published rules as answers carry them (the engine checked them before they were published). */
+export const PublishedRules = z.record(z.string(), z.array(PublishedRule)).meta({ id: "PublishedRules" });
 export type TrinoTableRule = z.infer<typeof TrinoTableRule>;
 
 export const PublicationSummary = z
@@ -313,7 +324,7 @@ export const PublicationSummary = z
   })
   .meta({ id: "PublicationSummary" });
 export type PublicationSummary = z.infer<typeof PublicationSummary>;
-export const Publication = PublicationSummary.extend({ rules: TrinoRules, groupFile: z.string() }).meta({
+export const Publication = PublicationSummary.extend({ rules: PublishedRules, groupFile: z.string() }).meta({
   id: "Publication",
 });
 export type Publication = z.infer<typeof Publication>;
@@ -325,7 +336,7 @@ export const PublicationDiff = z
     to: z.number().int(),
     sections: z.array(
       z.object({
-        section: z.enum(["catalogs", "schemas", "tables", "groups"]),
+        section: z.enum([...TRINO_SECTIONS, "groups"]),
         added: z.array(z.string()),
         removed: z.array(z.string()),
       }),
@@ -365,6 +376,8 @@ export const Visibility = z
     catalogRule: z.number().int().nullable(),
     tableRule: z.number().int().nullable(),
     privileges: z.array(z.enum(PRIVILEGES)),
+    /** Privileges granted that Trino refuses all the same (INSERT, DELETE, UPDATE on a table with a column mask). */
+    refusedWrites: z.array(z.enum(PRIVILEGES)),
     canSelect: z.boolean(),
     columns: z.array(
       z.object({

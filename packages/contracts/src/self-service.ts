@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATALOG_ACCESS, PRIVILEGES } from "./policy-constants.js";
-import { TrinoCatalogRule, TrinoTableRule } from "./policies.js";
+import { PublishedRule } from "./policies.js";
 import { route } from "./route.js";
 
 /** A policy that gave (or took) something in an explanation, with what it gave. */
@@ -38,8 +38,8 @@ export const ExplainedTable = z.object({
   reason: z.enum(EXPLAIN_REASONS),
   catalogAccess: z.enum(CATALOG_ACCESS),
   /** The first matching rule, with its place in its section (0-based), or null when none matched. */
-  catalogRule: z.object({ index: z.number().int(), rule: TrinoCatalogRule }).nullable(),
-  tableRule: z.object({ index: z.number().int(), rule: TrinoTableRule }).nullable(),
+  catalogRule: z.object({ index: z.number().int(), rule: PublishedRule }).nullable(),
+  tableRule: z.object({ index: z.number().int(), rule: PublishedRule }).nullable(),
   privileges: z.array(z.enum(PRIVILEGES)),
   columns: z.array(
     z.object({
@@ -97,6 +97,8 @@ export const MyTable = z.object({
   schema: z.string(),
   table: z.string(),
   privileges: z.array(z.enum(PRIVILEGES)),
+  /** Privileges granted that Trino refuses all the same (INSERT, DELETE, UPDATE on a table with a column mask). */
+  refusedWrites: z.array(z.enum(PRIVILEGES)),
   columns: z.array(z.object({ name: z.string(), allow: z.boolean(), mask: z.string().nullable() })),
   filter: z.string().nullable(),
   policies: z.array(ExplainedPolicy.pick({ id: true, name: true })),

@@ -1,13 +1,14 @@
 import {
   ALL,
   DATA_CATEGORIES,
-  TrinoRules,
+  type TrinoRules,
   type CatalogAccess,
   type Privilege,
   type TrinoSection,
   type TrinoTableRule,
 } from "@console/contracts";
 import { entriesOf, privilegeList, scopeOf, STAR, type CompilePolicy, type Entry, type Scope } from "./entries.js";
+import { rulesProblems } from "./engines.js";
 import { checkExpression } from "./expression.js";
 import { content, gather, NONE, outranks, stronger, type Applying } from "./merge.js";
 import { compileSections, precedes } from "./sections.js";
@@ -243,12 +244,16 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   return { rules, sources, problems, policyCount, narrowed };
 }
 
-/** The strict shape check before a publication is made current (Trino refuses unknown keys). */
+/**
+ * The check before a publication is made current: Trino must load the rules (the rules engine
+ * reads them exactly as Trino's strict parser does, naming the first problem by its path), and
+ * every row filter and mask must be a SQL expression.
+ */
 export function checkRules(rules: unknown): string | null {
-  const r = TrinoRules.safeParse(rules);
-  if (!r.success)
-    return `the rules do not have Trino's shape: ${r.error.issues[0]?.path.join(".")} ${r.error.issues[0]?.message}`;
-  for (const [i, t] of r.data.tables.entries()) {
+  const problem = rulesProblems(rules)[0];
+  if (problem) return `the rules do not have Trino's shape: ${problem.path}: ${problem.message}`;
+  const tables = (rules as { tables?: TrinoTableRule[] }).tables ?? [];
+  for (const [i, t] of tables.entries()) {
     if (t.filter) {
       const why = checkExpression(t.filter, "filter");
       if (why) return `table rule ${i}: the row filter is refused: ${why}`;

@@ -195,10 +195,10 @@ export function explainTable(
           : "visible";
     return { name, outcome, mask: c?.mask ?? null, policy: c ? maskOf(name) : null };
   });
-  const filter =
-    privileged && e.filter
-      ? { expression: e.filter, policy: filterBy ? (role(filterBy.policy.id, "filter"), ref(filterBy.policy)) : null }
-      : null;
+  // The matched rule's filter is shown even when the privilege asked for is denied: it is the rule's.
+  const filter = e.filter
+    ? { expression: e.filter, policy: filterBy ? (role(filterBy.policy.id, "filter"), ref(filterBy.policy)) : null }
+    : null;
   return {
     catalog: read.catalog,
     schema: read.schema,

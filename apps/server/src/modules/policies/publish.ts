@@ -1,6 +1,8 @@
 import {
   POLICY_AUDIT_SOURCE,
   TAG_CATEGORIES,
+  TRINO_SECTIONS,
+  type TrinoSection,
   type Publication,
   type PublicationDiff,
   type PublicationSummary,
@@ -17,6 +19,7 @@ import { HttpError, notFound } from "../../platform/errors.js";
 import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
 import { checkRules, compilePolicies, type CompilePolicy } from "./compile.js";
 import { evaluate } from "./evaluate.js";
+import { refusedWrites } from "./refused-writes.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
 import { inPeriod, periodChange, publishPeriodChange } from "./periods.js";
@@ -100,7 +103,10 @@ export class PublicationService {
   rulesOf(n: number): Promise<TrinoRules> {
     let r = this.rulesByNumber.get(n);
     if (!r) {
-      r = this.get(n).then((p) => p.rules);
+      r = store.publication(this.db, n).then((row) => {
+        if (!row) throw notFound(`Publication ${n}`);
+        return row.rules;
+      });
       if (this.rulesByNumber.size >= RULES_KEPT) this.rulesByNumber.delete(this.rulesByNumber.keys().next().value!);
       this.rulesByNumber.set(n, r);
       r.catch(() => this.rulesByNumber.delete(n));
@@ -300,13 +306,16 @@ export class PublicationService {
 
   async compare(from: number, to: number): Promise<PublicationDiff> {
     const [a, b] = await Promise.all([this.get(from), this.get(to)]);
-    const lines = (p: Publication, s: "catalogs" | "schemas" | "tables" | "groups") =>
-      s === "groups" ? p.groupFile.split("\n").filter(Boolean) : p.rules[s].map((r) => JSON.stringify(r));
-    const sections = (["catalogs", "schemas", "tables", "groups"] as const).map((section) => {
-      const x = new Set(lines(a, section));
-      const y = new Set(lines(b, section));
-      return { section, added: [...y].filter((l) => !x.has(l)), removed: [...x].filter((l) => !y.has(l)) };
-    });
+    const lines = (p: Publication, s: TrinoSection | "groups") =>
+      s === "groups" ? p.groupFile.split("\n").filter(Boolean) : (p.rules[s] ?? []).map((r) => JSON.stringify(r));
+    const sections = ([...TRINO_SECTIONS, "groups"] as const)
+      .map((section) => {
+        const x = new Set(lines(a, section));
+        const y = new Set(lines(b, section));
+        return { section, added: [...y].filter((l) => !x.has(l)), removed: [...x].filter((l) => !y.has(l)) };
+      })
+      // A section neither publication writes is left out (the first four always show).
+      .filter((d, i) => i < 3 || d.section === "groups" || lines(a, d.section).length + lines(b, d.section).length > 0);
     return { from, to, sections };
   }
 
@@ -321,9 +330,11 @@ export class PublicationService {
     if (why) throw new HttpError(400, `Publication ${n} cannot be restored: ${why}`, "invalid_rules");
     const { pub, ended } = await this.db.tx(async (q) => {
       await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
-      const kept = (await store.publication(q, n))?.inputs ?? null;
+      const oldRow = await store.publication(q, n);
+      if (!oldRow) throw notFound(`Publication ${n}`);
+      const kept = oldRow.inputs;
       const change = kept ? periodChange(kept, Date.now()) : null;
-      let rules = old.rules;
+      let rules: TrinoRules = oldRow.rules;
       let inputs = kept;
       let policyCount = old.policyCount;
       if (kept && change && change.ended.length > 0) {
@@ -401,6 +412,7 @@ export class PublicationService {
       catalogRule: e.catalogRule,
       tableRule: e.tableRule,
       privileges: e.privileges,
+      refusedWrites: refusedWrites(e.privileges, [...e.columns.values()]),
       canSelect,
       columns: names.map((name) => {
         const c = e.columns.get(name);

@@ -5,7 +5,8 @@ import type { Db } from "../../platform/db/index.js";
 import { forbidden } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import type { Services } from "../../platform/services.js";
-import { evaluate } from "./evaluate.js";
+import { engineOf } from "./engines.js";
+import { refusedWrites } from "./refused-writes.js";
 import {
   applyingPolicies,
   entriesOn,
@@ -27,55 +28,49 @@ function nameOf(pattern: string | undefined): string {
   return pattern.replace(/\\(.)/g, "$1");
 }
 
-const patterns = new Map<string, RegExp>();
-/** Trino matches a pattern against the whole name; a pattern it could not use matches nothing. */
-function matchesWhole(pattern: string | undefined, value: string): boolean {
-  if (pattern === undefined) return true;
-  let r = patterns.get(pattern);
-  if (!r) {
-    if (patterns.size > 10_000) patterns.clear();
-    try {
-      r = new RegExp(`^(?:${pattern})$`, "u");
-    } catch {
-      r = /(?!)/;
-    }
-    patterns.set(pattern, r);
-  }
-  return r.test(value);
-}
+/** Stands for "a table (or schema) no rule names", to ask what a rule over every table gives. */
+const ANY_NAME = "\u0000";
 
 /**
- * The tables a user can read under a publication: the table rules that are the user's in file
- * order (Trino's first match), granting SELECT under a catalog that is not closed, each with the
- * policies that produced it. A rule shadowed by an earlier one for the same table is left out.
+ * The tables a user can read under a publication: for each table rule's catalog, schema and
+ * table, the rules engine says which rule decides for this user; a rule is listed when it is
+ * that rule and it grants SELECT, with the policies that produced it (rules for whole schemas
+ * show as `schema.*`).
  */
 export function tablesFor(
   rules: TrinoRules,
   inputs: store.PublicationInputs | null,
   subject: { user: string; groups: string[] },
 ): MyTable[] {
+  const engine = engineOf(rules);
   const applying = applyingPolicies(inputs, subject.user, subject.groups);
   const out: MyTable[] = [];
   const seen = new Set<string>();
   rules.tables.forEach((r, i) => {
-    if (!matchesWhole(r.user, subject.user)) return;
-    if (r.group !== undefined && !subject.groups.some((g) => matchesWhole(r.group, g))) return;
     const [catalog, schema, table] = [nameOf(r.catalog), nameOf(r.schema), nameOf(r.table)];
+    if (catalog === "*") return;
     const key = `${catalog}\u0000${schema}\u0000${table}`;
     if (seen.has(key)) return;
+    const a = engine.tableAccess(
+      subject,
+      catalog,
+      schema === "*" ? ANY_NAME : schema,
+      table === "*" ? ANY_NAME : table,
+    );
+    // Another rule decides for this user here (or this rule is not the user's).
+    if (a.tableRule !== i) return;
     seen.add(key);
-    if (!r.privileges.includes("SELECT") || catalog === "*") return;
-    const e = evaluate(rules, subject, catalog, schema === "*" ? "\u0000" : schema, table === "*" ? "\u0000" : table);
-    if (e.catalogAccess === "none") return;
-    if (schema !== "*" && table !== "*" && e.tableRule !== i) return;
+    if (!a.privileges.includes("SELECT")) return;
+    const columns = [...a.columns].map(([name, c]) => ({ name, allow: c.allow, mask: c.mask }));
     const on = entriesOn(applying, catalog, schema === "*" ? null : schema, table === "*" ? null : table);
     out.push({
       catalog,
       schema,
       table,
-      privileges: [...r.privileges],
-      columns: (r.columns ?? []).map((c) => ({ name: c.name, allow: c.allow !== false, mask: c.mask ?? null })),
-      filter: r.filter ?? null,
+      privileges: a.privileges,
+      refusedWrites: refusedWrites(a.privileges, columns),
+      columns,
+      filter: a.filter,
       policies: on.filter((x) => x.entry.privileges !== 0).map((x) => ({ id: x.policy.id, name: x.policy.policyName })),
     });
   });

@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import type { Visibility } from "@console/contracts";
 import { errorMessage } from "../../shared/lib/api";
 import { PLACEHOLDER } from "../../shared/lib/format";
+import { PrivilegeTags } from "../../shared/ui/PrivilegeTags";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useLookups, usePrincipals, useVisibility } from "./api";
 import { policyCrumbs } from "./crumbs";
@@ -109,7 +110,7 @@ function Outcome({ v }: { v: Visibility }) {
         </Descriptions.Item>
         <Descriptions.Item label={t("policies.field.privileges")}>
           {v.privileges.length ? (
-            v.privileges.map((p) => <Tag key={p}>{p}</Tag>)
+            <PrivilegeTags privileges={v.privileges} refused={v.refusedWrites} />
           ) : (
             <Tag color="red">{t("policies.visibility.noAccess")}</Tag>
           )}

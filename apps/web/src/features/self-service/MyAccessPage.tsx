@@ -5,6 +5,7 @@ import type { MyRequest, MyTable } from "@console/contracts";
 import { errorMessage } from "../../shared/lib/api";
 import { formatDateTime, formatPeriod } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
+import { PrivilegeTags } from "../../shared/ui/PrivilegeTags";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useMyAccess, useMyDenials, useMyRequests } from "./api";
 import { ExplainView, PolicyLink, tableName, type RequestTarget } from "./ExplainView";
@@ -44,7 +45,11 @@ function MyTables(props: { onRequest: (d: RequestDraft) => void }) {
           locale={{ emptyText: <Empty description={t("myAccess.noTables")} /> }}
           columns={[
             { title: t("myAccess.table"), key: "name", render: (_, r) => tableName(r) },
-            { title: t("explain.privileges"), key: "p", render: (_, r) => r.privileges.join(", ") },
+            {
+              title: t("explain.privileges"),
+              key: "p",
+              render: (_, r) => <PrivilegeTags privileges={r.privileges} refused={r.refusedWrites} />,
+            },
             {
               title: t("myAccess.masks"),
               key: "masks",
