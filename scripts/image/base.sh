@@ -99,7 +99,7 @@ find "$root/usr/share/doc" -mindepth 1 -type d -empty -delete
 : >"$root/etc/hostname"
 find "$root/dev" -mindepth 1 -delete
 
-tar --numeric-owner -C "$root" -c . | "${podman[@]}" import \
+tar --numeric-owner -C "$root" -c . | "${podman[@]}" import --quiet \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change "ENV NODE_VERSION=${node_version#v}" \
   --change "LABEL org.opencontainers.image.description=Debian bookworm (minbase) with Node.js $node_version and npm $npm_version" \
