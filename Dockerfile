@@ -17,7 +17,7 @@ COPY e2e/package.json e2e/
 
 # The npm registry is reached with the build's CA bundle when one is given
 # (--secret id=ca,src=/etc/ssl/certs/ca-certificates.crt behind a TLS-inspecting proxy); the
-# secret is mounted for that step only and is in no layer.
+# secret is mounted for the two npm ci steps only and is in no layer.
 
 # 1. Build every workspace (TypeScript for contracts, sandbox and server; Vite for the web app).
 FROM ${NODE_IMAGE} AS build
