@@ -22,6 +22,7 @@ import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/er
 import { registerOpenApi } from "./platform/openapi.js";
 import { prettyStream } from "./platform/pretty-log.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
+import { closeConnectionsWhenDraining } from "./platform/draining.js";
 import { SessionStates } from "./platform/sessions.js";
 import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.publicUrl);
+  closeConnectionsWhenDraining(app);
   app.decorateRequest("principal", null);
   const routes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => void routes.push(route));
