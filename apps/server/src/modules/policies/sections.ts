@@ -125,6 +125,7 @@ const TRINO_DEFAULTS: Partial<Record<OtherSection, string>> = {
   system_session_properties: JSON.stringify([{ allow: true }]),
   catalog_session_properties: JSON.stringify([{ allow: true }]),
   functions: JSON.stringify([{ catalog: "system", schema: "builtin", privileges: ["EXECUTE", "GRANT_EXECUTE"] }]),
+  procedures: JSON.stringify([{ catalog: "system", schema: "builtin", privileges: ["EXECUTE", "GRANT_EXECUTE"] }]),
 };
 
 /**

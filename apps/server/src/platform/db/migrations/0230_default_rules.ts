@@ -77,6 +77,17 @@ const defaults: Array<[number, string, string, Record<string, unknown>]> = [
       access: { routines: [".*"], routinePrivileges: ["EXECUTE", "GRANT_EXECUTE"] },
     },
   ],
+  [
+    1_000_007,
+    "Everyone runs built-in procedures",
+    "procedures",
+    {
+      catalogName: "system",
+      schemaName: ["builtin"],
+      assignToUsers: [".*"],
+      access: { routines: [".*"], routinePrivileges: ["EXECUTE", "GRANT_EXECUTE"] },
+    },
+  ],
 ];
 
 export const sql = defaults
