@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { auditRoutes } from "@console/contracts";
-import type { Config } from "./config.js";
+import { trustProxyOption, type Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { ClusterCache } from "./modules/cluster/cache.js";
 import { setMaxAnswerBytes } from "./platform/upstream-body.js";
@@ -78,7 +78,7 @@ export function loggerOptions(level: string, pretty = false) {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.LOG_LEVEL, process.stdout.isTTY === true),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];

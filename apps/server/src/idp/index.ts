@@ -54,17 +54,20 @@ function sendPage(reply: FastifyReply, status: number, render: (nonce: string) =
  * X-Forwarded-Host, X-Forwarded-Proto) are replaced, so a forged Host cannot put another
  * address into the discovery document or a redirect. Behind a TLS-terminating proxy the
  * request reaches us over plain HTTP, yet links must say https and cookies must be Secure.
- * The client's address (X-Forwarded-For) is kept only from a trusted proxy.
+ * The provider (Koa) would take the left-most X-Forwarded-For entry, which the client writes: it
+ * is given the one address Fastify derived with TRUST_PROXY's hops or addresses (`clientIp`).
  */
 export function asPublicRequest(
   headers: IncomingHttpHeaders,
   config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY" | "publicUrl">,
+  clientIp: string,
 ) {
-  if (!config.PUBLIC_URL && !config.TRUST_PROXY) return;
+  if (!config.PUBLIC_URL && config.TRUST_PROXY === false) return;
   const pub = new URL(config.publicUrl);
   headers["x-forwarded-proto"] = pub.protocol.slice(0, -1);
   headers["x-forwarded-host"] = pub.host;
-  if (!config.TRUST_PROXY) delete headers["x-forwarded-for"];
+  if (config.TRUST_PROXY === false) delete headers["x-forwarded-for"];
+  else headers["x-forwarded-for"] = clientIp;
 }
 
 /** Mounts the provider at /oidc and its login pages at /interaction. */
@@ -105,7 +108,7 @@ export async function registerEmbeddedIdp(
       const raw = req.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice("/oidc".length) || "/";
-      asPublicRequest(raw.headers, config);
+      asPublicRequest(raw.headers, config, req.ip);
       void callback(raw, reply.raw);
     };
     scope.all("/oidc", { config: { access: "public" }, schema: { hide: true } }, forward);
@@ -114,7 +117,7 @@ export async function registerEmbeddedIdp(
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
-    scope.addHook("onRequest", async (req) => asPublicRequest(req.raw.headers, config));
+    scope.addHook("onRequest", async (req) => asPublicRequest(req.raw.headers, config, req.ip));
     const hidden = { config: { access: "public" as const }, schema: { hide: true } };
 
     const expired = (reply: FastifyReply) =>

@@ -194,7 +194,7 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
   const provider = new Provider(config.issuer, configuration);
   // Behind a proxy or with PUBLIC_URL set, asPublicRequest sets the forwarded host and scheme
   // from the configured address, so every URL the provider builds is the public one.
-  provider.proxy = config.TRUST_PROXY || !!config.PUBLIC_URL;
+  provider.proxy = config.TRUST_PROXY !== false || !!config.PUBLIC_URL;
 
   // Signing out ends every session of the user, here and on every replica, and the LOGOUT
   // event is written, all before the response leaves: the user's old tokens no longer open
