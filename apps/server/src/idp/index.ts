@@ -10,6 +10,7 @@ import { HttpError } from "../platform/errors.js";
 import { hashPassword, passwordProblem } from "../platform/passwords.js";
 import { endSessions } from "../platform/sessions.js";
 import { every } from "../modules/audits/schedule.js";
+import { isCurrentPassword } from "../modules/users/store.js";
 import { onceAcrossReplicas } from "../platform/scheduled-runs.js";
 import { CredentialChecker, purgeLoginFailures, recordLoginEvent } from "./accounts.js";
 import { purgeExpired } from "./adapter.js";
@@ -250,7 +251,11 @@ export async function registerEmbeddedIdp(
         const problem =
           password !== String(req.body?.confirm ?? "")
             ? "The two passwords do not match."
-            : passwordProblem(password, pending.username);
+            : (passwordProblem(password, pending.username) ??
+              // The temporary password is known to whoever set it: it cannot become the user's own.
+              ((await isCurrentPassword(db, pending.userId, password))
+                ? "Choose a new password: it must differ from the temporary one."
+                : null));
         const clientId = String(details.params.client_id ?? config.OIDC_CLIENT_ID);
         if (problem) {
           await recordLoginEvent(db, {
