@@ -19,6 +19,7 @@ import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { registerMetrics } from "./platform/metrics.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
+import { refuseRepeatedQuery } from "./platform/http.js";
 import { registerOpenApi } from "./platform/openapi.js";
 import { prettyStream } from "./platform/pretty-log.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook("preValidation", refuseRepeatedQuery);
   registerSecurityHeaders(app, config.publicUrl);
   app.decorateRequest("principal", null);
   const routes: RouteOptions[] = [];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { policyRoutes } from "@console/contracts";
 import { actorOf, handle } from "../../platform/http.js";
 import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
@@ -19,6 +20,9 @@ import { selfServiceModule } from "./self-service.js";
 import { PolicyService } from "./service.js";
 import * as store from "./store.js";
 import { TrinoClient } from "./trino-client.js";
+
+/** The rules token in the URL, declared so that it is checked (given once, a string) before it is hashed. */
+const TokenQuery = z.object({ token: z.string().optional() });
 
 /** Trino's file access control sends no header, so the token comes in the URL; a bearer token suits a copying sidecar. */
 const tokenOf = (req: FastifyRequest<{ Querystring: { token?: string } }>) =>
@@ -139,7 +143,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     "/trino/rules.json",
     {
       config: { access: "public", quietLog: true },
-      schema: { summary: "The current publication's rules for Trino", tags: ["policies"] },
+      schema: { summary: "The current publication's rules for Trino", tags: ["policies"], querystring: TokenQuery },
     },
     async (req, reply) => {
       await requireToken(req);
@@ -164,7 +168,11 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     "/trino/group.txt",
     {
       config: { access: "public", quietLog: true },
-      schema: { summary: "Trino's group file (group:user1,user2 per line)", tags: ["policies"] },
+      schema: {
+        summary: "Trino's group file (group:user1,user2 per line)",
+        tags: ["policies"],
+        querystring: TokenQuery,
+      },
     },
     async (req, reply) => {
       await requireToken(req);
