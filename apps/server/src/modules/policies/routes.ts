@@ -15,7 +15,7 @@ import { policyCodeModule } from "./code/routes.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
 import { impactPreviewRoutes } from "./preview-routes.js";
 import { PublicationService } from "./publish.js";
-import { missingObject } from "./request-checks.js";
+import { missingColumn, missingObject } from "./request-checks.js";
 import { selfServiceModule } from "./self-service.js";
 import { PolicyService } from "./service.js";
 import * as store from "./store.js";
@@ -55,6 +55,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
     existingTags: async (p) => notebook().tagNames(p.category, p.catalogName, p.schemaName[0] ?? ""),
     missingObject: (r) => missingObject(metadata, c.DATA_PRODUCT_CATALOG, r),
+    missingColumn: (r, tables) => missingColumn(metadata, r, tables),
     metadata,
   });
   const publications = new PublicationService(s.db, s.bus, notebook, metadata);
