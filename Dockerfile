@@ -53,6 +53,8 @@ COPY --from=build /src/apps/server/package.json apps/server/
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/server/config apps/server/config
 COPY --from=build /src/apps/web/dist apps/web/dist
+# `npm run admin:reset-password` (README, "Lost the administrator's password") runs the compiled command.
+COPY scripts/admin/reset-password.mjs scripts/admin/
 # The image's "node" user (uid 1000) owns only the data folder; the code stays read-only.
 RUN mkdir -p /data && chown 1000:1000 /data
 USER 1000:1000

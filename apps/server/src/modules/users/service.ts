@@ -17,7 +17,7 @@ import {
   USER_MANAGEMENT_AUDIT,
   type ChangeCtx,
 } from "./change.js";
-import { findUser, groupsByName, isCurrentPassword, type NamedRef } from "./store.js";
+import { findUser, groupsByName, isCurrentPassword, setTemporaryPassword, type NamedRef } from "./store.js";
 
 type Created = Required<Omit<CreateUser, "groups">> & { groups: string[] };
 
@@ -235,11 +235,7 @@ export async function resetPassword(
     throw badRequest(`The new password must differ from the current password of ${user.username}.`, "body.password");
   const hash = await hashPassword(password);
   await s.db.tx(async (q) => {
-    await q.query(
-      `UPDATE users SET password_hash = $2, password_must_change = true, failed_logins = 0, locked_until = NULL,
-              updated_at = now() WHERE id = $1`,
-      [id, hash],
-    );
+    await setTemporaryPassword(q, id, hash);
     await writeAudit(q, {
       source: USER_MANAGEMENT_AUDIT,
       action: "Reset Password",

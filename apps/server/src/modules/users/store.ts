@@ -134,6 +134,15 @@ export async function isCurrentPassword(q: Queryable, id: string, password: stri
   return hash ? verifyPassword(password, hash) : false;
 }
 
+/** A password the user must change at their next sign-in; sign-in failures counted so far are forgotten. */
+export async function setTemporaryPassword(q: Queryable, id: string, hash: string): Promise<void> {
+  await q.query(
+    `UPDATE users SET password_hash = $2, password_must_change = true, failed_logins = 0, locked_until = NULL,
+            updated_at = now() WHERE id = $1`,
+    [id, hash],
+  );
+}
+
 export async function allUsernames(q: Queryable): Promise<string[]> {
   const { rows } = await q.query<{ username: string }>("SELECT username FROM users ORDER BY username");
   return rows.map((r) => r.username);
