@@ -94,6 +94,9 @@ COPY --from=build /src/apps/server/package.json apps/server/
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/server/config apps/server/config
 COPY --from=build /src/apps/web/dist apps/web/dist
+# `npm run admin:reset-password` (README, "Lost the administrator's password") runs the compiled
+# command: `node scripts/admin/reset-password.mjs` in the container.
+COPY scripts/admin/reset-password.mjs scripts/admin/
 # The "node" user (uid 1000) owns only the data folder; the code stays root's and read-only.
 USER 1000:1000
 VOLUME ["/data"]

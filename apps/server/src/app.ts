@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { auditRoutes } from "@console/contracts";
-import type { Config } from "./config.js";
+import { trustProxyOption, type Config } from "./config.js";
 import { createEmbeddedIdp, registerEmbeddedIdp } from "./idp/index.js";
 import { ClusterCache } from "./modules/cluster/cache.js";
 import { setMaxAnswerBytes } from "./platform/upstream-body.js";
@@ -19,6 +19,7 @@ import { migrate, openDb, type Db } from "./platform/db/index.js";
 import { registerMetrics } from "./platform/metrics.js";
 import { Directory } from "./platform/directory.js";
 import { forbidden, frameworkErrors, registerErrorHandling } from "./platform/errors.js";
+import { refuseRepeatedQuery } from "./platform/http.js";
 import { registerOpenApi } from "./platform/openapi.js";
 import { prettyStream } from "./platform/pretty-log.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
@@ -79,7 +80,7 @@ export function loggerOptions(level: string, pretty = false) {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.LOG_LEVEL, process.stdout.isTTY === true),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook("preValidation", refuseRepeatedQuery);
   registerSecurityHeaders(app, config.publicUrl);
   closeConnectionsWhenDraining(app);
   app.decorateRequest("principal", null);

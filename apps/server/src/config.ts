@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { LOG_FOLLOWS_PER_USER, MENU_KEYS } from "@console/contracts";
@@ -15,6 +16,66 @@ const hostName = z
 const url = z.url({ message: "must be an absolute http(s) URL" }).refine((u) => /^https?:\/\//.test(u), {
   message: "must be an absolute http(s) URL",
 });
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy also takes. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For the console believes: none (false), the last n hops, or the
+ * proxies at these addresses and ranges. `true` (believe every entry) is refused: the left-most
+ * entries are whatever the client sent, so a client would choose the address it is counted under.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (["false", "no", "0"].includes(v)) return false;
+  if (["true", "yes"].includes(v)) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "cannot be true: it would believe every X-Forwarded-For entry, and a client writes the first ones itself, so it could choose the address its sign-ins are counted under. Set the number of proxies in front of the console (1 for one ingress controller or load balancer) or their addresses and CIDR ranges (e.g. 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: "custom", message: "must be a number of proxies between 0 and 10" });
+    return z.NEVER;
+  }
+  const entries = raw
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = entries.find((e) => !isAddressOrRange(e));
+  if (entries.length === 0 || bad !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be false, a number of proxies, or a comma list of the proxies' addresses and CIDR ranges${bad === undefined ? "" : ` (${bad} is neither)`}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. Fastify no longer counts hops itself (a number trusts
+ * nothing): n hops believes the n addresses nearest the console, whoever connected.
+ */
+export function trustProxyOption(
+  value: false | number | string[],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof value === "number") return value === 0 ? false : (_address, hop) => hop < value;
+  return value;
+}
 
 const menuList = z
   .string()
@@ -46,7 +107,8 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: url.optional(),
-  TRUST_PROXY: bool.default(false),
+  // Which proxies' X-Forwarded-For to believe; see docs/production.md ("Behind a TLS proxy").
+  TRUST_PROXY: trustProxy.default(false),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, {

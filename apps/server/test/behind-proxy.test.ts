@@ -46,11 +46,11 @@ async function signInThroughProxy(t: TestApp, headers: Record<string, string>) {
   return { auth, login, resume, cookies: jar };
 }
 
-describe("behind a TLS-terminating proxy that is trusted (TRUST_PROXY=true)", () => {
+describe("behind a TLS-terminating proxy that is trusted (TRUST_PROXY=1, one hop)", () => {
   let t: TestApp;
   const proxied = { host: "console.example.com", "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.7" };
   beforeAll(async () => {
-    t = await makeApp("pglite", { PUBLIC_URL: PUBLIC, TRUST_PROXY: "true" });
+    t = await makeApp("pglite", { PUBLIC_URL: PUBLIC, TRUST_PROXY: "1" });
   });
   afterAll(() => t.close());
 

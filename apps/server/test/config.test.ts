@@ -32,6 +32,33 @@ describe("configuration", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it("reads TRUST_PROXY as a number of proxies or their addresses, and refuses true", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8, loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const value of ["true", "TRUE", "yes"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY cannot be true: it would believe every X-Forwarded-For entry/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow("TRUST_PROXY must be a number of proxies between 0 and 10");
+    for (const [value, bad] of [
+      ["10.0.0.0/33", "10.0.0.0/33"],
+      ["10.0.0.1, proxy.example", "proxy.example"],
+      ["1.2.3.4/8/1", "1.2.3.4/8/1"],
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(`(${bad} is neither)`);
+  });
+
   it("points at an external issuer by configuration alone", () => {
     const c = loadConfig({ OIDC_ISSUER: "https://keycloak.example.com/realms/data/", OIDC_CLIENT_ID: "console" });
     expect(c.embeddedIdp).toBe(false);

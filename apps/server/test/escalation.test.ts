@@ -242,6 +242,33 @@ describe.each(DB_KINDS)("nobody grants what they do not hold (%s)", (kind) => {
     expect(all.map((r) => r.reason)).toEqual(all.map(() => null));
   });
 
+  it("answers a settings holder the same for a component they do not hold, whatever the change asks", async () => {
+    const trino = await one("SELECT id FROM component_permissions WHERE component_key = 'trino'");
+    // Setting the status it already has, or the holders it already has, is no way to probe it.
+    for (const status of [true, false])
+      await refused(
+        sam,
+        "PUT",
+        `/component/${trino}/status`,
+        { status },
+        /^You cannot switch on or off the Trino component: you do not hold it\.$/,
+      );
+    await refused(
+      sam,
+      "PUT",
+      `/component/${trino}`,
+      { groupsToAssign: ["console-admins"] },
+      /^You cannot change who holds the Trino component: you do not hold it\.$/,
+    );
+    await refused(
+      sam,
+      "PUT",
+      `/menu/${await menuId("audits")}/status`,
+      { status: true },
+      /^You cannot switch on or off the Audits menu: you do not hold it\.$/,
+    );
+  });
+
   it("refuses a settings holder who gives or changes menus and components they do not hold", async () => {
     const audits = await menuId("audits");
     await refused(

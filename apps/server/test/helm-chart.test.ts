@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ChartRenderer, renderChart, type RenderedObject } from "./support/helm.js";
+import { loadConfig } from "../src/config.js";
 
 const CHART = fileURLToPath(new URL("../../../deploy/helm/platform-console", import.meta.url));
 
@@ -117,7 +118,9 @@ describe("the Helm chart rendered with its default values", () => {
       expect(env.get(name)?.value, name).toBeUndefined();
     }
     expect(env.get("PUBLIC_URL")?.value).toBe("https://console.example.com");
-    expect(env.get("TRUST_PROXY")?.value).toBe("true");
+    expect(env.get("TRUST_PROXY")?.value).toBe("1");
+    // The value the chart sets is one the console starts with: one hop, the ingress controller.
+    expect(loadConfig({ TRUST_PROXY: env.get("TRUST_PROXY")!.value }).TRUST_PROXY).toBe(1);
     expect(env.get("KUBERNETES_IN_CLUSTER")?.value).toBe("true");
     expect(env.get("SANDBOX")?.value).toBe("off");
     expect(container.image).toBe("platform-console:0.1.0");

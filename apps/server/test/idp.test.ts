@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD, makeApp, type TestApp } from "./support/app.js";
-import { bearer, signIn } from "./support/auth.js";
+import { adminToken, bearer, signIn } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
 import { seedUser, USER_PASSWORD } from "./support/seed.js";
+import { api } from "./support/users.js";
 
 describe.each(DB_KINDS)("embedded sign-in (%s)", (kind) => {
   let t: TestApp;
@@ -119,5 +120,42 @@ describe.each(DB_KINDS)("embedded sign-in (%s)", (kind) => {
     expect(r.ok).toBe(false);
     expect(r.status).toBe(200);
     expect(r.page).toContain("Set a new password");
+  });
+
+  it("refuses the temporary password as the new one, and the current one at a reset", async () => {
+    const admin = await adminToken(t.app);
+    const id = await seedUser(t.testDb.db, "tia");
+    const TEMPORARY = "Chosen-By-Admin-42";
+    const reset = (password: string) => api(t.app, admin, "POST", `/users/${id}/reset-password`, { password });
+    expect((await reset(TEMPORARY)).status).toBe(200);
+    // A second reset to the password the user has now changes nothing: refused, naming the field.
+    const same = await reset(TEMPORARY);
+    expect(same.status).toBe(400);
+    expect(same.body).toMatchObject({
+      error: "The new password must differ from the current password of tia.",
+      field: "body.password",
+    });
+
+    const change = await signIn(t.app, "tia", TEMPORARY);
+    expect(change.page).toContain("Set a new password");
+    const choose = (password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `${change.interaction}/password`,
+        headers: { cookie: change.cookie!, "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({ password, confirm: password }).toString(),
+      });
+    const kept = await choose(TEMPORARY);
+    expect(kept.statusCode).toBe(400);
+    expect(kept.body).toContain("Choose a new password: it must differ from the temporary one.");
+    const { rows } = await t.testDb.db.query<{ password_must_change: boolean }>(
+      "SELECT password_must_change FROM users WHERE id = $1",
+      [id],
+    );
+    expect(rows[0]!.password_must_change).toBe(true);
+    // Her own password is taken, and is hers from then on.
+    expect((await choose("Her-Own-Secret-77")).statusCode).toBe(303);
+    expect((await signIn(t.app, "tia", "Her-Own-Secret-77")).ok).toBe(true);
+    expect((await signIn(t.app, "tia", TEMPORARY)).ok).toBe(false);
   });
 });

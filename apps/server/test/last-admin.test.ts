@@ -40,6 +40,44 @@ describe.each(DB_KINDS)("the console keeps an administrator (%s)", (kind) => {
     expect(kept.rows.map((r) => r.name)).toEqual(["console-admins"]);
   });
 
+  it("refuses to take a component from everyone who could give it again, naming it", async () => {
+    const trino = await one("SELECT id FROM component_permissions WHERE component_key = 'trino'");
+    const assigned = async () =>
+      (
+        await t.testDb.db.query<{ name: string }>(
+          "SELECT g.name FROM component_groups cg JOIN groups g ON g.id = cg.group_id WHERE cg.component_id = $1",
+          [trino],
+        )
+      ).rows.map((r) => r.name);
+    const seq = await lastAuditSeq(t.testDb.db);
+    const res = await api(t.app, admin, "PUT", `/component/${trino}`, { groupsToAssign: [] });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body).toMatchObject({
+      error:
+        "This change would leave no enabled user holding the Trino component and the Settings menu, so no one could give it again. Give it to another holder of the Settings menu first.",
+      field: "body.groupsToAssign",
+    });
+    expect(await auditsAfter(t.testDb.db, seq)).toEqual([]);
+    expect(await assigned()).toEqual(["console-admins"]);
+
+    // Once another holder of Settings holds it (tru, through group ops), it may leave the group...
+    await t.testDb.db.query("INSERT INTO groups (name) VALUES ('ops')");
+    await seedUser(t.testDb.db, "tru", { groups: ["ops"] });
+    await t.services.bus.publish("users");
+    const settings = await one("SELECT id FROM menu_permissions WHERE menu_key = 'settings'");
+    const settingsTo = (groups: string[]) => api(t.app, admin, "PUT", `/menu/${settings}`, { groupsToAssign: groups });
+    expect((await settingsTo(["console-admins", "ops"])).status).toBe(200);
+    expect((await api(t.app, admin, "PUT", `/component/${trino}`, { usersToAssign: ["tru"] })).status).toBe(200);
+    const moved = await api(t.app, admin, "PUT", `/component/${trino}`, { groupsToAssign: [] });
+    expect(moved).toEqual({ status: 200, body: { message: "Groups of component Trino updated." } });
+    expect(await assigned()).toEqual([]);
+    // ...but taking Settings from the one left holding it would strand it, by this other route too.
+    const stranded = await settingsTo(["console-admins"]);
+    expect(stranded.status, JSON.stringify(stranded.body)).toBe(409);
+    expect(stranded.body.error).toMatch(/^This change would leave no enabled user holding the Trino component/);
+    expect(stranded.body.field).toBe("body.groupsToAssign");
+  });
+
   it("refuses to delete the group that makes the last user an administrator, until another exists", async () => {
     const db = t.testDb.db;
     // The administrator holds every menu through "root" instead of console-admins.

@@ -7,7 +7,7 @@ const DISCOVERY = "/oidc/.well-known/openid-configuration";
 describe("the provider behind a trusted proxy answers for PUBLIC_URL only", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeApp("pglite", { PUBLIC_URL: PUBLIC, TRUST_PROXY: "true" });
+    t = await makeApp("pglite", { PUBLIC_URL: PUBLIC, TRUST_PROXY: "1" });
   });
   afterAll(() => t.close());
 

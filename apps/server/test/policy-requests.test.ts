@@ -68,10 +68,35 @@ describe.each(DB_KINDS)("table access requests are one's own, for objects that e
     expect(await requests()).toBe(before);
   });
 
+  it("refuses a column that none of the requested tables has, naming it; accepts columns of any of them", async () => {
+    const before = await requests();
+    const audits = (await policyAudit(t.testDb.db)).length;
+    const res = await asBob("POST", `${ACL}/requests`, { ...TABLE, columns: ["first_name", "ghost_column"] });
+    expect(res).toMatchObject({ status: 400, body: { field: "columns.1" } });
+    expect(res.body!.error).toBe(
+      "The request cannot be filed: column ghost_column does not exist in hive.sales.customers.",
+    );
+    // customer_id is a column of orders, asked for in the same request.
+    const alone = await asBob("POST", `${ACL}/requests`, { ...TABLE, columns: ["customer_id"] });
+    expect(alone).toMatchObject({ status: 400, body: { field: "columns.0" } });
+    expect(await requests()).toBe(before);
+    expect((await policyAudit(t.testDb.db)).length).toBe(audits);
+    const both = await asBob("POST", `${ACL}/requests`, {
+      ...TABLE,
+      moreTables: ["orders"],
+      columns: ["first_name", "customer_id"],
+    });
+    expect(both.status).toBe(201);
+  });
+
   it("files the request when Trino cannot answer, leaving the check to the reviewer", async () => {
     meta.trino.setFailure(503);
     try {
-      const res = await asBob("POST", `${ACL}/requests`, { ...TABLE, tableName: "not_checked" });
+      const res = await asBob("POST", `${ACL}/requests`, {
+        ...TABLE,
+        tableName: "not_checked",
+        columns: ["not_checked_either"],
+      });
       expect(res.status).toBe(201);
     } finally {
       meta.trino.setFailure(null);

@@ -96,7 +96,7 @@ describe("the sign-in service never puts a token in a URL", () => {
 describe("security headers behind an https address", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeApp("pglite", { PUBLIC_URL: "https://console.example.com", TRUST_PROXY: "true" });
+    t = await makeApp("pglite", { PUBLIC_URL: "https://console.example.com", TRUST_PROXY: "1" });
   });
   afterAll(() => t.close());
 

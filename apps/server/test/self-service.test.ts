@@ -230,9 +230,16 @@ describe.each(DB_KINDS)("explained queries and self-service access (%s)", (kind)
   });
 
   it("explains one's own queries only, unless one holds the audits menu", async () => {
+    // Another user's query is answered exactly as one that does not exist: which ids exist stays unknown.
     const other = await asBob("GET", `${ACL}/explain/${q.masked}`);
-    expect(other.status).toBe(403);
-    expect(JSON.stringify(other.body)).not.toContain("SELECT");
+    const unknown = await asBob("GET", `${ACL}/explain/20260101_000000_99999_nothing`);
+    expect(other).toMatchObject({ status: 404 });
+    expect(other.body).toEqual({ error: `Query ${q.masked} was not found.`, error_description: "not_found" });
+    expect(unknown).toMatchObject({ status: 404 });
+    expect(unknown.body).toEqual({
+      error: "Query 20260101_000000_99999_nothing was not found.",
+      error_description: "not_found",
+    });
     expect((await asBob("GET", `${ACL}/explain/${q.bobDenied}`)).status).toBe(200);
     expect((await explain(q.bobDenied!, asCarol)).username).toBe("bob");
     expect((await asAlice("GET", `${ACL}/explain/no_such_query`)).status).toBe(404);

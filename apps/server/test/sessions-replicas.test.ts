@@ -51,6 +51,23 @@ describe("a session ended on one replica, on the other", () => {
     await expectEndedOnB(r);
   });
 
+  it("refuses the tokens of a grant revoked on A because its code was redeemed twice", async () => {
+    const r = await signedIn("cod");
+    expect((await r.redeemCodeAgain!(a.app)).statusCode).toBe(400);
+    await expectEndedOnB(r);
+  });
+
+  it("refuses on A the tokens of a grant revoked on B because a used refresh token came back", async () => {
+    const r = await signedIn("rey");
+    const renewed = await refresh(a.app, r.tokens!.refresh_token!);
+    expect(renewed.statusCode).toBe(200);
+    const next = renewed.json() as { access_token: string };
+    expect(await meStatus(a.app, next.access_token)).toBe(200);
+    expect((await refresh(b.app, r.tokens!.refresh_token!)).statusCode).toBe(400);
+    await vi.waitFor(async () => expect(await meStatus(a.app, next.access_token)).toBe(401), WITHIN_5_S);
+    expect(await meStatus(a.app, r.tokens!.access_token)).toBe(401);
+  });
+
   it("refuses the tokens of a user whose password was reset on A", async () => {
     const r = await signedIn("ros");
     expect(

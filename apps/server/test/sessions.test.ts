@@ -47,6 +47,32 @@ describe.each(DB_KINDS)("what ends a session (%s)", (kind) => {
     expect((await refresh(t.app, again.tokens!.refresh_token!)).statusCode).toBe(200);
   });
 
+  it("an authorization code redeemed twice ends the tokens its first redemption gave, and only those", async () => {
+    const r = await signedIn("cody");
+    const otherSession = await signIn(t.app, "cody", USER_PASSWORD);
+    const again = await r.redeemCodeAgain!();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe("invalid_grant");
+    await expectEnded(r);
+    // The grant was stolen, not the account: the user's other sign-in goes on.
+    expect(await meStatus(t.app, otherSession.tokens!.access_token)).toBe(200);
+  });
+
+  it("a used refresh token that comes back ends every token of its grant", async () => {
+    const r = await signedIn("rory");
+    const renewed = await refresh(t.app, r.tokens!.refresh_token!);
+    expect(renewed.statusCode).toBe(200);
+    const next = renewed.json() as { access_token: string; refresh_token: string };
+    expect(await meStatus(t.app, next.access_token)).toBe(200);
+    // The old refresh token, used once already, comes back: whoever holds either is not trusted.
+    const replayed = await refresh(t.app, r.tokens!.refresh_token!);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error).toBe("invalid_grant");
+    expect(await meStatus(t.app, r.tokens!.access_token)).toBe(401);
+    expect(await meStatus(t.app, next.access_token)).toBe(401);
+    expect((await refresh(t.app, next.refresh_token)).statusCode).toBe(400);
+  });
+
   it("a password reset by an administrator ends the old access and refresh tokens", async () => {
     const r = await signedIn("rex");
     const res = await api(t.app, admin, "POST", `/users/${r.id}/reset-password`, { password: "Fresh-Temp-Pass-77" });

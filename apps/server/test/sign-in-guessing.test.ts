@@ -33,7 +33,7 @@ async function tryPassword(app: FastifyInstance, ip: string, username: string, p
 describe.each(DB_KINDS)("guessing passwords (%s)", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeApp(kind, { TRUST_PROXY: "true", LOGIN_MAX_FAILURES: "3" });
+    t = await makeApp(kind, { TRUST_PROXY: "1", LOGIN_MAX_FAILURES: "3" });
   });
   afterAll(() => t.close());
 
@@ -44,6 +44,19 @@ describe.each(DB_KINDS)("guessing passwords (%s)", (kind) => {
     expect((await tryPassword(t.app, "203.0.113.66", "admin", ADMIN_PASSWORD)).status).toBe(429);
     // ...while the administrator, from an address that has not failed, signs in.
     expect((await tryPassword(t.app, "198.51.100.10", "admin", ADMIN_PASSWORD)).status).toBe(303);
+  });
+
+  it("counts a client under the address the proxy saw, not one it put first in X-Forwarded-For", async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await tryPassword(t.app, "203.0.113.7", "admin", `Guess-${i}-y`)).status).toBe(401);
+    // What an appending proxy forwards when the locked client forged the first entry.
+    const forged = await tryPassword(t.app, "198.51.100.9, 203.0.113.7", "admin", ADMIN_PASSWORD);
+    expect(forged.status).toBe(429);
+    expect(forged.message).toMatch(/Too many failed sign-in attempts/);
+    const { rows } = await t.testDb.db.query<{ ip_address: string }>(
+      "SELECT ip_address FROM login_events WHERE username = 'admin' AND type = 'LOGIN_ERROR' ORDER BY id DESC LIMIT 1",
+    );
+    expect(rows[0]?.ip_address).toBe("203.0.113.7");
   });
 
   it("answers a disabled account's wrong password exactly as any wrong password", async () => {
@@ -76,5 +89,25 @@ describe.each(DB_KINDS)("guessing passwords (%s)", (kind) => {
     });
     expect(created.status).toBe(400);
     expect(created.body.error).toMatch(/too common/);
+  });
+});
+
+describe.each(DB_KINDS)("guessing from one address across accounts, behind a proxy named by address (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The requests reach the app from 127.0.0.1: the proxy, trusted by its address.
+    t = await makeApp(kind, { TRUST_PROXY: "127.0.0.1/32, 10.0.0.0/8", LOGIN_MAX_IP_FAILURES: "2" });
+  });
+  afterAll(() => t.close());
+
+  it("keeps refusing a sprayed address whatever it writes first in X-Forwarded-For", async () => {
+    expect((await tryPassword(t.app, "192.0.2.50", "nobody-a", "Spray-Pass-001")).status).toBe(401);
+    expect((await tryPassword(t.app, "192.0.2.50", "nobody-b", "Spray-Pass-002")).status).toBe(401);
+    expect((await tryPassword(t.app, "192.0.2.50", "admin", ADMIN_PASSWORD)).status).toBe(429);
+    const forged = await tryPassword(t.app, "198.51.100.77, 192.0.2.50", "admin", ADMIN_PASSWORD);
+    expect(forged.status).toBe(429);
+    expect(forged.message).toMatch(/from this address/);
+    // Another client behind the same proxy signs in.
+    expect((await tryPassword(t.app, "192.0.2.51", "admin", ADMIN_PASSWORD)).status).toBe(303);
   });
 });

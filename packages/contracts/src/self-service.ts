@@ -151,7 +151,7 @@ export const selfServiceRoutes = {
     path: `${base}/explain/:queryId`,
     access: "authenticated",
     summary:
-      "Explains a Trino query with the publication in force when it ran: one's own queries, or any with the audits menu",
+      "Explains a Trino query with the publication in force when it ran: one's own queries, or any with the audits menu (another user's query is 404, as an unknown id)",
     tags,
     params: z.object({ queryId: z.string().trim().min(1).max(200) }),
     response: Explanation,

@@ -1,11 +1,13 @@
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Db } from "../platform/db/index.js";
+import { grantRef, recordRevokedGrant } from "../platform/sessions.js";
 
 /**
  * Keeps the provider's sessions, codes, tokens and interactions in the database, so any
- * replica can continue what another started.
+ * replica can continue what another started. `revokedGrantMs`: how long a destroyed grant's
+ * access tokens may still be presented (their lifetime and the API's clock tolerance).
  */
-export function databaseAdapter(db: Db): new (model: string) => Adapter {
+export function databaseAdapter(db: Db, revokedGrantMs: number): new (model: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
     constructor(readonly model: string) {}
 
@@ -56,7 +58,22 @@ export function databaseAdapter(db: Db): new (model: string) => Adapter {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.query("DELETE FROM oidc_payloads WHERE model = $1 AND id = $2", [this.model, id]);
+      if (this.model !== "Grant") {
+        await db.query("DELETE FROM oidc_payloads WHERE model = $1 AND id = $2", [this.model, id]);
+        return;
+      }
+      // The provider destroys a grant when it revokes it: at the revocation endpoint, and when an
+      // authorization code is redeemed twice or a used refresh token comes back (a theft). Its
+      // JWT access tokens are not stored, so the API refuses them through the grant they name.
+      await db.tx(async (q) => {
+        const { rows } = await q.query<{ username: string | null }>(
+          `WITH gone AS (DELETE FROM oidc_payloads WHERE model = 'Grant' AND id = $1 RETURNING payload->>'accountId' AS account_id)
+           SELECT u.username FROM gone JOIN users u ON u.id::text = gone.account_id`,
+          [id],
+        );
+        const username = rows[0]?.username;
+        if (username) await recordRevokedGrant(q, username, grantRef(id), new Date(Date.now() + revokedGrantMs));
+      });
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

@@ -10,6 +10,7 @@ import { HttpError } from "../platform/errors.js";
 import { hashPassword, passwordProblem } from "../platform/passwords.js";
 import { endSessions } from "../platform/sessions.js";
 import { every } from "../modules/audits/schedule.js";
+import { isCurrentPassword } from "../modules/users/store.js";
 import { onceAcrossReplicas } from "../platform/scheduled-runs.js";
 import { CredentialChecker, purgeLoginFailures, recordLoginEvent } from "./accounts.js";
 import { purgeExpired } from "./adapter.js";
@@ -54,17 +55,20 @@ function sendPage(reply: FastifyReply, status: number, render: (nonce: string) =
  * X-Forwarded-Host, X-Forwarded-Proto) are replaced, so a forged Host cannot put another
  * address into the discovery document or a redirect. Behind a TLS-terminating proxy the
  * request reaches us over plain HTTP, yet links must say https and cookies must be Secure.
- * The client's address (X-Forwarded-For) is kept only from a trusted proxy.
+ * The provider (Koa) would take the left-most X-Forwarded-For entry, which the client writes: it
+ * is given the one address Fastify derived with TRUST_PROXY's hops or addresses (`clientIp`).
  */
 export function asPublicRequest(
   headers: IncomingHttpHeaders,
   config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY" | "publicUrl">,
+  clientIp: string,
 ) {
-  if (!config.PUBLIC_URL && !config.TRUST_PROXY) return;
+  if (!config.PUBLIC_URL && config.TRUST_PROXY === false) return;
   const pub = new URL(config.publicUrl);
   headers["x-forwarded-proto"] = pub.protocol.slice(0, -1);
   headers["x-forwarded-host"] = pub.host;
-  if (!config.TRUST_PROXY) delete headers["x-forwarded-for"];
+  if (config.TRUST_PROXY === false) delete headers["x-forwarded-for"];
+  else headers["x-forwarded-for"] = clientIp;
 }
 
 /** Mounts the provider at /oidc and its login pages at /interaction. */
@@ -105,7 +109,7 @@ export async function registerEmbeddedIdp(
       const raw = req.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice("/oidc".length) || "/";
-      asPublicRequest(raw.headers, config);
+      asPublicRequest(raw.headers, config, req.ip);
       void callback(raw, reply.raw);
     };
     scope.all("/oidc", { config: { access: "public" }, schema: { hide: true } }, forward);
@@ -114,7 +118,7 @@ export async function registerEmbeddedIdp(
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
-    scope.addHook("onRequest", async (req) => asPublicRequest(req.raw.headers, config));
+    scope.addHook("onRequest", async (req) => asPublicRequest(req.raw.headers, config, req.ip));
     const hidden = { config: { access: "public" as const }, schema: { hide: true } };
 
     const expired = (reply: FastifyReply) =>
@@ -247,7 +251,11 @@ export async function registerEmbeddedIdp(
         const problem =
           password !== String(req.body?.confirm ?? "")
             ? "The two passwords do not match."
-            : passwordProblem(password, pending.username);
+            : (passwordProblem(password, pending.username) ??
+              // The temporary password is known to whoever set it: it cannot become the user's own.
+              ((await isCurrentPassword(db, pending.userId, password))
+                ? "Choose a new password: it must differ from the temporary one."
+                : null));
         const clientId = String(details.params.client_id ?? config.OIDC_CLIENT_ID);
         if (problem) {
           await recordLoginEvent(db, {

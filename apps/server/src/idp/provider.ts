@@ -10,7 +10,7 @@ import { databaseAdapter } from "./adapter.js";
 import type { IdpKeys } from "./keys.js";
 import { httpPolicyMiddleware } from "./http-policy.js";
 import { cspFor, logoutPage, messagePage } from "./page.js";
-import { revocationMiddleware } from "./revocation.js";
+import { revocationMiddleware, TOKEN_CLOCK_TOLERANCE_MS } from "./revocation.js";
 
 interface AccountRow {
   id: string;
@@ -60,7 +60,7 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...redirectUris.map((u) => new URL(u).origin)]);
 
   const configuration: Configuration = {
-    adapter: databaseAdapter(db),
+    adapter: databaseAdapter(db, ACCESS_TOKEN_TTL * 1000 + TOKEN_CLOCK_TOLERANCE_MS),
     clients: [
       {
         client_id: clientId,
@@ -194,7 +194,7 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
   const provider = new Provider(config.issuer, configuration);
   // Behind a proxy or with PUBLIC_URL set, asPublicRequest sets the forwarded host and scheme
   // from the configured address, so every URL the provider builds is the public one.
-  provider.proxy = config.TRUST_PROXY || !!config.PUBLIC_URL;
+  provider.proxy = config.TRUST_PROXY !== false || !!config.PUBLIC_URL;
 
   // Signing out ends every session of the user, here and on every replica, and the LOGOUT
   // event is written, all before the response leaves: the user's old tokens no longer open
@@ -219,12 +219,17 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, bus: Cache
     done.catch(() => undefined);
     loggingOut.set(ctx, done);
   });
+  // A revoked grant (a code redeemed twice, a used refresh token back, a revocation) was recorded
+  // when the adapter destroyed it; the other replicas drop what they cached before the answer leaves.
+  const revokedGrantIn = new WeakSet<object>();
+  provider.on("grant.revoked", (ctx: KoaContextWithOIDC) => revokedGrantIn.add(ctx));
   provider.use(async (ctx, next) => {
     await next();
     await loggingOut.get(ctx);
+    if (revokedGrantIn.has(ctx)) await bus.publish("sessions");
   });
   provider.use(httpPolicyMiddleware(config.publicUrl, allowedOrigins));
-  provider.use(revocationMiddleware(config, db, bus, keys, ACCESS_TOKEN_TTL));
+  provider.use(revocationMiddleware(config, db, bus, keys));
 
   return provider;
 }

@@ -8,37 +8,22 @@ import { grantRef, recordRevokedGrant } from "../platform/sessions.js";
 import { publicJwks, type IdpKeys } from "./keys.js";
 
 /** The clock tolerance the API allows an access token past its expiry (auth.ts). */
-const TOLERANCE_MS = 5000;
+export const TOKEN_CLOCK_TOLERANCE_MS = 5000;
 
 /**
- * Makes the revocation endpoint work for the console's tokens. The provider revokes a refresh
- * token and its grant itself, but its JWT access tokens are checked without asking it: they are
- * refused here through the grant they name (GRANT_CLAIM). A JWT access token, which the
- * provider answers "unsupported_token_type", is revoked with its whole grant, as the provider
- * does for tokens it stores.
+ * Makes the revocation endpoint work for the console's JWT access tokens. A refresh token is
+ * revoked by the provider with its grant, and the adapter records the grant as revoked (so its
+ * access tokens are refused through the grant they name, GRANT_CLAIM). A JWT access token, which
+ * the provider answers "unsupported_token_type", is revoked here with its whole grant, as the
+ * provider does for tokens it stores.
  */
 export function revocationMiddleware(
   config: Pick<Config, "issuer" | "audience" | "OIDC_USERNAME_CLAIM">,
   db: Db,
   bus: CacheBus,
   keys: IdpKeys,
-  accessTokenTtlSeconds: number,
 ): Parameters<Provider["use"]>[0] {
   const keySet = createLocalJWKSet(publicJwks(keys));
-
-  const usernameOf = async (accountId: string) =>
-    (await db.query<{ username: string }>("SELECT username FROM users WHERE id::text = $1", [accountId])).rows[0]
-      ?.username;
-
-  async function revokeRefreshTokenGrant(ctx: KoaContextWithOIDC): Promise<boolean> {
-    const token = ctx.oidc.entities.RefreshToken;
-    if (!token?.grantId || !token.accountId || token.clientId !== ctx.oidc.client?.clientId) return false;
-    const username = await usernameOf(token.accountId);
-    if (!username) return false;
-    const until = new Date(Date.now() + accessTokenTtlSeconds * 1000 + TOLERANCE_MS);
-    await recordRevokedGrant(db, username, grantRef(token.grantId), until);
-    return true;
-  }
 
   async function revokeAccessToken(ctx: KoaContextWithOIDC, value: string): Promise<boolean> {
     let payload: JWTPayload;
@@ -55,7 +40,7 @@ export function revocationMiddleware(
     if (typeof ref !== "string" || typeof rawName !== "string" || claims.client_id !== ctx.oidc.client?.clientId)
       return false;
     await db.tx(async (q) => {
-      await recordRevokedGrant(q, rawName, ref, new Date((payload.exp ?? 0) * 1000 + TOLERANCE_MS));
+      await recordRevokedGrant(q, rawName, ref, new Date((payload.exp ?? 0) * 1000 + TOKEN_CLOCK_TOLERANCE_MS));
       const { rows } = await q.query<{ id: string }>(
         "SELECT id FROM oidc_payloads WHERE model = 'Grant' AND payload->>'accountId' = $1",
         [payload.sub ?? ""],
@@ -73,13 +58,10 @@ export function revocationMiddleware(
     if (ctx.oidc?.route !== "revocation") return;
     const body = ctx.body as { error?: string } | undefined;
     const token = ctx.oidc.params?.token;
-    let revoked = false;
-    if (ctx.status === 200) revoked = await revokeRefreshTokenGrant(ctx);
-    else if (body?.error === "unsupported_token_type" && typeof token === "string") {
-      revoked = await revokeAccessToken(ctx, token);
-      ctx.status = 200;
-      ctx.body = "";
-    }
+    if (body?.error !== "unsupported_token_type" || typeof token !== "string") return;
+    const revoked = await revokeAccessToken(ctx, token);
+    ctx.status = 200;
+    ctx.body = "";
     if (revoked) await bus.publish("sessions");
   };
 }

@@ -124,18 +124,56 @@ export async function someoneHoldsEveryMenu(q: Queryable): Promise<boolean> {
 }
 
 /**
+ * The components some enabled user of the console's directory can still give: they hold the
+ * component (nobody grants what they do not hold) and the Settings menu, where it is given.
+ * "Holds" as in AccessControl.privilegesOf: assigned directly or through a group. Written as
+ * joins of the holders, not nested EXISTS: a correlated plan costs enough to start PostgreSQL's
+ * JIT compiler, which took most of a second on tables of a few rows.
+ */
+async function givableComponents(q: Queryable): Promise<Map<string, string>> {
+  const { rows } = await q.query<{ key: string; name: string }>(
+    `WITH settings_holders AS (
+       SELECT x.user_id FROM menu_users x JOIN menu_permissions p ON p.id = x.menu_id WHERE p.menu_key = 'settings'
+       UNION
+       SELECT ug.user_id FROM menu_groups x JOIN menu_permissions p ON p.id = x.menu_id
+         JOIN user_groups ug ON ug.group_id = x.group_id WHERE p.menu_key = 'settings'),
+     component_holders AS (
+       SELECT x.component_id, x.user_id FROM component_users x
+       UNION
+       SELECT x.component_id, ug.user_id FROM component_groups x JOIN user_groups ug ON ug.group_id = x.group_id)
+     SELECT DISTINCT c.component_key AS key, c.component_name AS name
+       FROM component_permissions c
+       JOIN component_holders h ON h.component_id = c.id
+       JOIN users u ON u.id = h.user_id AND u.enabled
+      WHERE u.id IN (SELECT user_id FROM settings_holders)`,
+  );
+  return new Map(rows.map((r) => [r.key, r.name]));
+}
+
+/**
  * Runs `change` inside the caller's transaction and undoes it (by throwing) when it would leave
- * no enabled user holding every menu: the console must never lock its administrators out.
+ * no enabled user holding every menu, or a component that could be given no one able to give
+ * it again: the console must never lock its administrators out of any of its parts.
  */
 export async function keepAnAdministrator<T>(q: Queryable, field: string, change: () => Promise<T>): Promise<T> {
   await q.query("SELECT pg_advisory_xact_lock($1)", [LAST_ADMIN_LOCK]);
   const before = await someoneHoldsEveryMenu(q);
+  const componentsBefore = await givableComponents(q);
   const result = await change();
   if (before && !(await someoneHoldsEveryMenu(q)))
     throw conflict(
       "This change would leave no enabled user holding every menu, so no one could manage the console. Give another user every menu first.",
       field,
     );
+  const componentsAfter = await givableComponents(q);
+  const lost = new Map([...componentsBefore].filter(([key]) => !componentsAfter.has(key)));
+  if (lost.size > 0) {
+    const what = { menus: new Map<string, string>(), components: lost };
+    throw conflict(
+      `This change would leave no enabled user holding ${privilegesText(what)} and the Settings menu, so no one could give ${pronoun(what)} again. Give ${pronoun(what)} to another holder of the Settings menu first.`,
+      field,
+    );
+  }
   return result;
 }
 

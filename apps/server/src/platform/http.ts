@@ -5,6 +5,7 @@ import type { Access, RouteDef } from "@console/contracts";
 import { ErrorBody } from "@console/contracts";
 import type { Principal } from "./access.js";
 import type { Actor } from "./audit.js";
+import { badRequest } from "./errors.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -33,6 +34,32 @@ export type Handler<D extends RouteDef> = (ctx: Ctx<D>) => Promise<z.input<D["re
 
 export function actorOf(req: FastifyRequest): Actor {
   return { username: req.principal?.username ?? "anonymous", ipAddress: req.ip ?? null };
+}
+
+/** Whether the route's query schema takes a list for `name` (then it may be given more than once). */
+function takesList(querySchema: unknown, name: string): boolean {
+  type Def = { type: string; innerType?: Field; in?: Field };
+  type Field = { _zod: { def: Def } };
+  let field = (querySchema as { shape?: Record<string, Field> }).shape?.[name];
+  while (field) {
+    const def = field._zod.def;
+    if (def.type === "array") return true;
+    field = def.innerType ?? def.in;
+  }
+  return false;
+}
+
+/**
+ * A query parameter given more than once (`?token=a&token=b`) becomes a list, which no route's
+ * code expects (a token hashed as a list answered 500): every route with a query refuses it
+ * with a 400 naming it, before its own checks. A route without a query schema reads no query.
+ */
+export async function refuseRepeatedQuery(req: FastifyRequest): Promise<void> {
+  const schema = req.routeOptions.schema?.querystring;
+  if (!schema) return;
+  for (const [name, value] of Object.entries((req.query ?? {}) as Record<string, unknown>))
+    if (Array.isArray(value) && !takesList(schema, name))
+      throw badRequest(`query.${name}: must be given once`, `query.${name}`, "repeated_parameter");
 }
 
 /** Who may call the route, in the OpenAPI document's words. */

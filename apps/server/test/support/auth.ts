@@ -43,6 +43,8 @@ export interface SignInResult {
   page?: string;
   /** The interaction's path, to continue it (e.g. with a password change). */
   interaction?: string;
+  /** Redeems the sign-in's authorization code once more (here or on another replica), as a thief would. */
+  redeemCodeAgain?: (on?: FastifyInstance) => Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -74,14 +76,16 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   const callback = new URL(resume.headers.location as string, PUBLIC_URL);
   const code = callback.searchParams.get("code");
   if (!code) throw new Error(`no code in ${resume.statusCode} ${resume.headers.location} ${resume.body}`);
-  const token = await app.inject({
-    method: "POST",
-    url: "/oidc/token",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: flow.token(code).toString(),
-  });
+  const redeem = (on = app) =>
+    on.inject({
+      method: "POST",
+      url: "/oidc/token",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: flow.token(code).toString(),
+    });
+  const token = await redeem();
   if (token.statusCode !== 200) throw new Error(`token exchange answered ${token.statusCode}: ${token.body}`);
-  return { ok: true, tokens: token.json() as Tokens, cookie: jar.header() };
+  return { ok: true, tokens: token.json() as Tokens, cookie: jar.header(), redeemCodeAgain: redeem };
 }
 
 /** Signs in and returns the access token; fails the test if sign-in is refused. */

@@ -65,7 +65,7 @@ async function checkAssignmentChange(
   added: string[],
   removed: string[],
 ): Promise<void> {
-  await checkHolds(s, k, actor, row, added.length ? "grant" : "take away");
+  await checkHolds(s, k, actor, row, added.length ? "grant" : removed.length ? "take away" : "change who holds");
   const action = `change the ${k.kind}s of`;
   for (const name of [...added, ...removed]) {
     if (of === "groups") await checkGroupChange(s.access, actor, name, action);
@@ -100,10 +100,11 @@ export async function updateAssignment(
   const newNames = found.map((x) => x.name).sort(order);
   const oldNames = [...before[of]].sort(order);
   const what = `${of === "users" ? "Users" : "Groups"} of ${k.kind} ${before.name} updated.`;
-  if (sameList(oldNames, newNames)) return { message: what };
   const added = newNames.filter((n) => !oldNames.includes(n));
   const removed = oldNames.filter((n) => !newNames.includes(n));
+  // Checked before a change that changes nothing is answered: a non-holder learns no more there.
   await checkAssignmentChange(s, k, ctx.principal, before, of, added, removed);
+  if (sameList(oldNames, newNames)) return { message: what };
   keepOwnSettingsAccess(k, before, { ...before, [of]: newNames }, ctx.principal);
   await s.db.tx((q) =>
     keepAnAdministrator(q, field, async () => {
@@ -151,8 +152,9 @@ export async function updateStatus(
 ): Promise<{ message: string }> {
   const before = await load(s, k, id);
   const what = `${k.label} ${before.name} is now ${status ? "active" : "inactive"}.`;
-  if (before.status === status) return { message: what };
+  // Held or not is answered first, as for an assignment: setting the status it has is no way around it.
   await checkHolds(s, k, ctx.principal, before, "switch on or off");
+  if (before.status === status) return { message: what };
   if (k.kind === "menu" && before.key === SETTINGS_MENU && !status)
     throw badRequest(
       "The Settings menu cannot be made inactive: no one could reach Settings to turn it back on.",

@@ -58,6 +58,39 @@ export async function requestedTables<R extends RequestedObject & { moreTables?:
   return tables;
 }
 
+/**
+ * The first column asked for that none of the requested tables has, with the field that names
+ * it (`columns.N`); null when all exist, or when Trino cannot answer, as for tables.
+ */
+export async function missingColumn(
+  metadata: Metadata,
+  r: RequestedObject & { columns?: string[] },
+  tables: string[],
+): Promise<{ field: string; message: string } | null> {
+  if (!r.columns?.length) return null;
+  let have: Set<string>;
+  try {
+    const found = await metadata.columns(r.catalogName, r.schemaName, tables);
+    have = new Set(found.tables.flatMap((t) => t.columns.map((c) => c.name)));
+  } catch {
+    return null;
+  }
+  const i = r.columns.findIndex((c) => !have.has(c));
+  if (i < 0) return null;
+  const where = tables.map((t) => `${r.catalogName}.${r.schemaName}.${t}`).join(", ");
+  return { field: `columns.${i}`, message: `column ${r.columns[i]} does not exist in ${where}` };
+}
+
+/** Refuses a request naming a column that does not exist (checked by `missing`), naming the field. */
+export async function requestedColumns<R>(
+  r: R,
+  tables: string[],
+  missing: ((r: R, tables: string[]) => Promise<{ field: string; message: string } | null>) | undefined,
+): Promise<void> {
+  const column = await missing?.(r, tables);
+  if (column) throw badRequest(`The request cannot be filed: ${column.message}.`, column.field);
+}
+
 /** The request's terms, with the columns asked for written into the description the reviewer reads. */
 export function requestTerms<T extends { description: string }>(tnc: T | undefined, columns: string[] | undefined) {
   if (!columns?.length) return tnc;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { policyRoutes } from "@console/contracts";
 import { actorOf, handle } from "../../platform/http.js";
 import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
@@ -14,11 +15,14 @@ import { policyCodeModule } from "./code/routes.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
 import { impactPreviewRoutes } from "./preview-routes.js";
 import { PublicationService } from "./publish.js";
-import { missingObject } from "./request-checks.js";
+import { missingColumn, missingObject } from "./request-checks.js";
 import { selfServiceModule } from "./self-service.js";
 import { PolicyService } from "./service.js";
 import * as store from "./store.js";
 import { TrinoClient } from "./trino-client.js";
+
+/** The rules token in the URL, declared so that it is checked (given once, a string) before it is hashed. */
+const TokenQuery = z.object({ token: z.string().optional() });
 
 /** Trino's file access control sends no header, so the token comes in the URL; a bearer token suits a copying sidecar. */
 const tokenOf = (req: FastifyRequest<{ Querystring: { token?: string } }>) =>
@@ -51,6 +55,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     canEdit: () => licenceAllowsEditing(c.LICENSING_ENABLED, s.licence),
     existingTags: async (p) => notebook().tagNames(p.category, p.catalogName, p.schemaName[0] ?? ""),
     missingObject: (r) => missingObject(metadata, c.DATA_PRODUCT_CATALOG, r),
+    missingColumn: (r, tables) => missingColumn(metadata, r, tables),
     metadata,
   });
   const publications = new PublicationService(s.db, s.bus, notebook, metadata);
@@ -139,7 +144,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     "/trino/rules.json",
     {
       config: { access: "public", quietLog: true },
-      schema: { summary: "The current publication's rules for Trino", tags: ["policies"] },
+      schema: { summary: "The current publication's rules for Trino", tags: ["policies"], querystring: TokenQuery },
     },
     async (req, reply) => {
       await requireToken(req);
@@ -164,7 +169,11 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
     "/trino/group.txt",
     {
       config: { access: "public", quietLog: true },
-      schema: { summary: "Trino's group file (group:user1,user2 per line)", tags: ["policies"] },
+      schema: {
+        summary: "Trino's group file (group:user1,user2 per line)",
+        tags: ["policies"],
+        querystring: TokenQuery,
+      },
     },
     async (req, reply) => {
       await requireToken(req);

@@ -23,7 +23,7 @@ import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
 import type { Metadata } from "./metadata.js";
 import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
-import { checkGranted, requestedTables, requestTerms } from "./request-checks.js";
+import { checkGranted, requestedColumns, requestedTables, requestTerms } from "./request-checks.js";
 import { formOf, isExpired, toPolicy } from "./policy-row.js";
 import * as store from "./store.js";
 
@@ -45,6 +45,11 @@ export interface PolicyServiceOptions {
   existingTags: (p: Policy) => Promise<string[]>;
   /** The requested object Trino says does not exist (null: all exist, or Trino cannot say). */
   missingObject: (r: z.output<typeof AccessRequestSchema>) => Promise<{ field: string; message: string } | null>;
+  /** The first requested column none of the tables has (null: all exist, or Trino cannot say). */
+  missingColumn?: (
+    r: z.output<typeof AccessRequestSchema>,
+    tables: string[],
+  ) => Promise<{ field: string; message: string } | null>;
   /** Trino's catalogue, to check the names and columns a policy uses. */
   metadata?: Metadata;
 }
@@ -286,6 +291,7 @@ export class PolicyService {
       );
     const username = actor.username;
     const tables = await requestedTables(r, this.opts.missingObject);
+    await requestedColumns(r, tables, this.opts.missingColumn);
     const tnc = requestTerms(r.tnc, r.columns);
     const values = PolicyInput.parse({
       policyName:

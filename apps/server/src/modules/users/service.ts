@@ -17,7 +17,7 @@ import {
   USER_MANAGEMENT_AUDIT,
   type ChangeCtx,
 } from "./change.js";
-import { findUser, groupsByName, type NamedRef } from "./store.js";
+import { findUser, groupsByName, isCurrentPassword, setTemporaryPassword, type NamedRef } from "./store.js";
 
 type Created = Required<Omit<CreateUser, "groups">> & { groups: string[] };
 
@@ -229,13 +229,13 @@ export async function resetPassword(
   if (user.source !== "local")
     throw badRequest(`The password of ${user.username} is kept by the directory; reset it there.`, "body.password");
   checkPassword(password, user.username);
+  // Refusing the current password tells whoever resets it nothing they can use: had they guessed
+  // wrong, the password would now be theirs.
+  if (await isCurrentPassword(s.db, id, password))
+    throw badRequest(`The new password must differ from the current password of ${user.username}.`, "body.password");
   const hash = await hashPassword(password);
   await s.db.tx(async (q) => {
-    await q.query(
-      `UPDATE users SET password_hash = $2, password_must_change = true, failed_logins = 0, locked_until = NULL,
-              updated_at = now() WHERE id = $1`,
-      [id, hash],
-    );
+    await setTemporaryPassword(q, id, hash);
     await writeAudit(q, {
       source: USER_MANAGEMENT_AUDIT,
       action: "Reset Password",

@@ -1,6 +1,7 @@
 import { GROUP_MEMBERS_PREVIEW, type Group, type User } from "@console/contracts";
 import type { Queryable } from "../../platform/db/index.js";
 import { containsPattern } from "../../platform/db/like.js";
+import { verifyPassword } from "../../platform/passwords.js";
 
 export interface UserFilter {
   searchQuery?: string;
@@ -122,6 +123,24 @@ export async function listUsers(
 export async function findUser(q: Queryable, id: string): Promise<User | null> {
   const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
   return rows[0] ? toUser(rows[0]) : null;
+}
+
+/** Whether `password` is the user's current one: a new password must differ from it. */
+export async function isCurrentPassword(q: Queryable, id: string, password: string): Promise<boolean> {
+  const { rows } = await q.query<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE id = $1", [
+    id,
+  ]);
+  const hash = rows[0]?.password_hash;
+  return hash ? verifyPassword(password, hash) : false;
+}
+
+/** A password the user must change at their next sign-in; sign-in failures counted so far are forgotten. */
+export async function setTemporaryPassword(q: Queryable, id: string, hash: string): Promise<void> {
+  await q.query(
+    `UPDATE users SET password_hash = $2, password_must_change = true, failed_logins = 0, locked_until = NULL,
+            updated_at = now() WHERE id = $1`,
+    [id, hash],
+  );
 }
 
 export async function allUsernames(q: Queryable): Promise<string[]> {
