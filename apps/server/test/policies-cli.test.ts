@@ -62,6 +62,36 @@ describe("the policies command line (for CI)", () => {
     for (const r of [exported, same, bad, applied]) expect(r.out + r.err).not.toContain(token);
   });
 
+  it("checks inputs as Trino would decide them, under a rules file or the publication in force", async () => {
+    const rules = join(dir, "rules.json");
+    writeFileSync(
+      rules,
+      JSON.stringify({
+        tables: [{ group: "analysts", catalog: "hive", schema: "sales", table: "customers", privileges: ["SELECT"] }],
+      }),
+    );
+    const inputs = join(dir, "inputs.json");
+    const select = (user: string, groups: string[]) => ({
+      context: { identity: { user, groups } },
+      action: {
+        operation: "SelectFromColumns",
+        resource: { table: { catalogName: "hive", schemaName: "sales", tableName: "customers", columns: ["id"] } },
+      },
+    });
+    writeFileSync(inputs, JSON.stringify([select("alice", ["analysts"]), select("bob", [])]));
+    const checked = await run(["check", inputs, "--rules", rules, "--explain", "--url", url, "--token", token]);
+    expect(checked.code).toBe(0);
+    expect(checked.out).toContain("0  SelectFromColumns by alice on hive.sales.customers: allowed");
+    expect(checked.out).toContain("1  SelectFromColumns by bob on hive.sales.customers: denied");
+    expect(checked.out).toContain('tables rule 0: {"group":"analysts"');
+    const json = await run(["check", inputs, "--rules", rules, "--json", "--url", url, "--token", token]);
+    expect(JSON.parse(json.out)).toMatchObject({ source: "document", results: [true, false] });
+    // Nothing is published in this console yet: the checker says so, and the command exits 2.
+    const none = await run(["check", inputs, "--url", url, "--token", token]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("Nothing is published yet");
+  });
+
   it("exits 2 on a wrong token, a missing token or file, and names the problem", async () => {
     const wrong = await run(["plan", join(dir, "policies.yaml"), "--url", url, "--token", "not-a-token"]);
     expect(wrong.code).toBe(2);

@@ -26,3 +26,4 @@ export * from "./policy-sync.js";
 export * from "./policy-document.js";
 export * from "./self-service.js";
 export * from "./policy-impact.js";
+export * from "./rules-check.js";

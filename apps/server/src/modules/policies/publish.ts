@@ -182,6 +182,13 @@ export class PublicationService {
     return { compiled, members, errors, warnings };
   }
 
+  /** The rules Sync would publish now (unchecked against Trino's catalogue), with the policies behind each rule. */
+  async candidate() {
+    const { input } = await this.inForceNow(Date.now());
+    const compiled = compilePolicies(input, await store.groupMembers(this.db));
+    return { rules: compiled.rules, sources: compiled.sources, policies: input };
+  }
+
   /** What Sync would do now: the errors that would refuse it and the warnings, publishing nothing. */
   async preview(): Promise<SyncPreview> {
     const { input, policies } = await this.inForceNow(Date.now());

@@ -16,6 +16,7 @@ import { PERIOD_CHECK_MS } from "./periods.js";
 import { impactPreviewRoutes } from "./preview-routes.js";
 import { PublicationService } from "./publish.js";
 import { missingColumn, missingObject } from "./request-checks.js";
+import { rulesCheckModule } from "./rules-check.js";
 import { selfServiceModule } from "./self-service.js";
 import { PolicyService } from "./service.js";
 import * as store from "./store.js";
@@ -66,6 +67,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
 
   policyCodeModule(app, s, metadata);
   selfServiceModule(app, s, groupsOf);
+  rulesCheckModule(app, s, publications, groupsOf);
   const r = policyRoutes;
   handle(app, r.list, ({ query }) => policies.list(query));
   handle(app, r.get, ({ params }) => policies.get(params.id));
