@@ -187,7 +187,7 @@ describe.each(DB_KINDS)("the rules checker (%s)", (db) => {
     const candidate = await call("POST", CHECK, { candidate: true, explain: true, inputs: [asAlice] });
     expect(candidate.body).toMatchObject({ source: "candidate", results: [true] });
     expect((candidate.body!.explanations as Array<{ policies: unknown[] }>)[0]!.policies).toEqual([
-      { id: impersonation.body!.id, name: "superset acts as alice" },
+      { id: impersonation.body!.id, name: "superset acts as alice", system: false },
     ]);
     expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
     expect(

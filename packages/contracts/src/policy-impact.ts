@@ -53,6 +53,21 @@ export const ImpactChange = z
   .meta({ id: "ImpactChange" });
 export type ImpactChange = z.infer<typeof ImpactChange>;
 
+/** A service account that acted as a user in the window, and whether it still may (or now may). */
+export const ImpersonationChange = z
+  .object({
+    kind: z.enum(["denied", "allowed"]),
+    /** Who authenticated (Trino's principal), e.g. a BI tool's service account. */
+    principal: z.string(),
+    principalExists: z.boolean(),
+    /** The user it ran queries as. */
+    user: z.string(),
+    queries: z.number().int(),
+    lastSeen: z.string(),
+  })
+  .meta({ id: "ImpersonationChange" });
+export type ImpersonationChange = z.infer<typeof ImpersonationChange>;
+
 const Group = z.object({
   key: z.string(),
   /** For a user group: whether the user still exists. */
@@ -78,9 +93,14 @@ export const ImpactPreview = z
       deniedQueries: z.number().int(),
       allowedUsers: z.number().int(),
       changes: z.number().int(),
+      /** Service accounts that could act as some user and no longer can, and the queries they ran so. */
+      impersonationDenied: z.number().int(),
+      impersonationDeniedQueries: z.number().int(),
     }),
     byUser: z.array(Group),
     byTable: z.array(Group),
+    /** Impersonation rights that change for the service accounts that used them in the window. */
+    impersonations: z.array(ImpersonationChange),
     /** Groups beyond the first 500 are left out of the lists (the totals count them). */
     truncated: z.boolean(),
   })

@@ -41,7 +41,8 @@ export const RulesCheckResult = z
         z.object({
           reason: z.string(),
           decidedBy: z.array(DecidedBy),
-          policies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+          /** `system`: one of the console's own defaults (shown, never edited). */
+          policies: z.array(z.object({ id: z.number().int(), name: z.string(), system: z.boolean() })),
         }),
       )
       .optional(),

@@ -30,7 +30,7 @@ export function implies(mode: CatalogAccessMode, required: CatalogAccessMode): b
 
 const ORIGIN_TEXT = (o: Origin) =>
   o.kind === "rule"
-    ? `rule ${o.index}`
+    ? `rule ${o.index + 1}`
     : o.default === "absent"
       ? "the default of an absent section"
       : o.default === "system catalog"

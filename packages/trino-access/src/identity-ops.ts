@@ -33,7 +33,7 @@ export function canAccessQuery(
       trace?.push({
         section: "queries",
         origin: r.origin,
-        text: `rule ${r.order} of queries allows ${[...r.allow].join(", ") || "nothing"}`,
+        text: `rule ${r.order + 1} of queries allows ${[...r.allow].join(", ") || "nothing"}`,
       });
       return r.allow.has(mode);
     }
@@ -57,7 +57,7 @@ export function canReadWriteSystemInformation(
       trace?.push({
         section: "system_information",
         origin: r.origin,
-        text: `rule ${r.order} of system_information allows ${[...r.allow].join(", ") || "nothing"}`,
+        text: `rule ${r.order + 1} of system_information allows ${[...r.allow].join(", ") || "nothing"}`,
       });
       return r.allow.has(mode);
     }
@@ -96,8 +96,8 @@ export function canImpersonate(s: Sections, id: Identity, newUser: string, trace
         } catch (e) {
           throw new EvaluationError(
             e instanceof RangeError
-              ? `rule ${r.order} of impersonation: new_user refers to a capturing group that does not exist in original_user`
-              : `rule ${r.order} of impersonation: new_user is not a valid replacement (${(e as Error).message})`,
+              ? `rule ${r.order + 1} of impersonation: new_user refers to a capturing group that does not exist in original_user`
+              : `rule ${r.order + 1} of impersonation: new_user is not a valid replacement (${(e as Error).message})`,
           );
         }
       }
@@ -107,13 +107,13 @@ export function canImpersonate(s: Sections, id: Identity, newUser: string, trace
     const target = javaRegex(pattern);
     if (!target.ok)
       throw new EvaluationError(
-        `rule ${r.order} of impersonation: new_user becomes ${JSON.stringify(pattern)}, which ${target.message}`,
+        `rule ${r.order + 1} of impersonation: new_user becomes ${JSON.stringify(pattern)}, which ${target.message}`,
       );
     if (target.test(newUser)) {
       trace?.push({
         section: "impersonation",
         origin: r.origin,
-        text: `rule ${r.order} of impersonation ${r.allow ? "allows" : "denies"} impersonating ${newUser}`,
+        text: `rule ${r.order + 1} of impersonation ${r.allow ? "allows" : "denies"} impersonating ${newUser}`,
       });
       return r.allow;
     }
@@ -154,7 +154,7 @@ export function canSetUser(s: Sections, principal: string | undefined, user: str
         extracted = javaReplaceAll(r.principal, principal, r.toUser);
       } catch (e) {
         throw new EvaluationError(
-          `rule ${r.order} of principals: principal_to_user cannot be applied (${(e as Error).message})`,
+          `rule ${r.order + 1} of principals: principal_to_user cannot be applied (${(e as Error).message})`,
         );
       }
       decided = extracted === user;
@@ -163,7 +163,7 @@ export function canSetUser(s: Sections, principal: string | undefined, user: str
       trace?.push({
         section: "principals",
         origin: r.origin,
-        text: `rule ${r.order} of principals ${r.allow ? "allows" : "denies"} ${principal} as ${user}`,
+        text: `rule ${r.order + 1} of principals ${r.allow ? "allows" : "denies"} ${principal} as ${user}`,
       });
       return r.allow;
     }
@@ -195,7 +195,7 @@ export function canSetAuthorization(
       trace?.push({
         section: "authorization",
         origin: r.origin,
-        text: `rule ${r.order} of authorization ${r.allow ? "allows" : "denies"} ${grantee.type} ${grantee.name} as owner`,
+        text: `rule ${r.order + 1} of authorization ${r.allow ? "allows" : "denies"} ${grantee.type} ${grantee.name} as owner`,
       });
       return r.allow;
     }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
-import { accessRollupCtes } from "../policies/access-rollup.js";
+import { accessRollupCtes, impersonationRollupCte } from "../policies/access-rollup.js";
 import type { IngestSource } from "./ingest.js";
 import { BAD, type Bad, isObject, isOptNumber, isOptText, isText, nullish } from "./shape.js";
 import { insertBatch } from "./sql.js";
@@ -57,6 +57,8 @@ export const TrinoCompletedEvent = z.object({
   }),
   context: z.object({
     user: z.string().min(1).max(255),
+    /** Who authenticated, when the query runs as another user (impersonation). */
+    principal: opt(z.string().max(255)),
     remoteClientAddress: opt(z.string().max(255)),
     userAgent: opt(z.string().max(1000)),
     source: opt(z.string().max(255)),
@@ -109,6 +111,7 @@ function quickCompleted(o: Record<string, unknown>): TrinoCompletedEvent | null 
   if (
     !isObject(cx) ||
     !isText(cx.user, 1, 255) ||
+    !isOptText(cx.principal, 255) ||
     !isOptText(cx.remoteClientAddress, 255) ||
     !isOptText(cx.userAgent, 1000) ||
     !isOptText(cx.source, 255) ||
@@ -137,6 +140,7 @@ function quickCompleted(o: Record<string, unknown>): TrinoCompletedEvent | null 
     statistics: { cpuTime, wallTime, queuedTime },
     context: {
       user: cx.user,
+      principal: cx.principal,
       remoteClientAddress: cx.remoteClientAddress,
       userAgent: cx.userAgent,
       source: cx.source,
@@ -176,6 +180,7 @@ export interface TrinoRow {
   created_at: string;
   end_time: string;
   username: string;
+  principal: string | null;
   source_ip: string | null;
   client_source: string | null;
   user_agent: string | null;
@@ -204,6 +209,7 @@ export function trinoRow(e: TrinoCompletedEvent): TrinoRow {
     created_at: e.createTime.toISOString(),
     end_time: e.endTime.toISOString(),
     username: e.context.user,
+    principal: e.context.principal ?? null,
     source_ip: e.context.remoteClientAddress ?? null,
     client_source: e.context.source ?? null,
     user_agent: e.context.userAgent ?? null,
@@ -229,6 +235,7 @@ const TRINO_TYPES: Record<keyof TrinoRow, string> = {
   created_at: "timestamptz",
   end_time: "timestamptz",
   username: "text",
+  principal: "text",
   source_ip: "text",
   client_source: "text",
   user_agent: "text",
@@ -265,8 +272,10 @@ export async function storeTrinoEvents(q: Queryable, events: TrinoCompletedEvent
   const late = { source: "trino", column: "created_at" as const };
   // Only the queries stored now reach the policies' access rollup (a retried one is not counted twice).
   const rollup = {
-    returning: ["query_id", "username", "created_at", "inputs", "error_name"] as Array<keyof TrinoRow & string>,
-    ctes: (ins: string) => accessRollupCtes(ins),
+    returning: ["query_id", "username", "principal", "created_at", "inputs", "error_name"] as Array<
+      keyof TrinoRow & string
+    >,
+    ctes: (ins: string) => `${accessRollupCtes(ins)},${impersonationRollupCte(ins)}`,
   };
   const stored = new Set(
     await insertBatch(q, "trino_query_events", TRINO_TYPES, rows, "query_id, created_at", late, rollup),

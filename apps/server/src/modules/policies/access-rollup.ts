@@ -49,10 +49,27 @@ export function accessRollupCtes(source: string, prefix = "roll"): string {
     )`;
 }
 
+/**
+ * The data-modifying CTE that counts, per UTC day, the queries a principal (a service account)
+ * ran as another user: rows of `source` with query_id, username, principal and created_at.
+ */
+export function impersonationRollupCte(source: string, prefix = "imp"): string {
+  return /* sql */ `
+    ${prefix}_days AS (
+      INSERT INTO trino_impersonations AS r (principal, username, day, queries, last_seen)
+      SELECT principal, username, (created_at AT TIME ZONE 'UTC')::date, count(*), max(created_at)
+        FROM ${source} WHERE principal IS NOT NULL AND principal <> username
+       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (principal, username, day)
+      DO UPDATE SET queries = r.queries + EXCLUDED.queries, last_seen = GREATEST(r.last_seen, EXCLUDED.last_seen)
+    )`;
+}
+
 /** Drops the days no window reaches any more, and the accesses left without a day. */
 export async function pruneAccessRollup(q: Queryable, now = new Date()): Promise<void> {
   const oldest = new Date(now.getTime() - ROLLUP_DAYS * 86_400_000).toISOString().slice(0, 10);
   await q.query("DELETE FROM trino_access_rollup WHERE day < $1::date", [oldest]);
+  await q.query("DELETE FROM trino_impersonations WHERE day < $1::date", [oldest]);
   await q.query(
     `DELETE FROM trino_accesses a WHERE NOT EXISTS (SELECT 1 FROM trino_access_rollup r WHERE r.access_key = a.access_key)`,
   );

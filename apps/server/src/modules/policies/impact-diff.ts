@@ -1,4 +1,4 @@
-import type { ImpactChange, ImpactKind, ImpactPreview, TrinoRules } from "@console/contracts";
+import type { ImpactChange, ImpactKind, ImpactPreview, ImpersonationChange, TrinoRules } from "@console/contracts";
 import { evaluate, type Evaluation } from "./evaluate.js";
 
 /** Distinct accesses in a window: one user reading one set of columns of one table. */
@@ -136,11 +136,12 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function impactOf(
   changes: ImpactChange[],
   opts: { mode: "sync" | "policy"; window: number; publication: number | null },
+  impersonations: ImpersonationChange[] = [],
 ): ImpactPreview {
   const denied = changes.filter((c) => c.kind === "denied");
   const allowed = changes.filter((c) => c.kind === "allowed");
   const others = changes.length - denied.length - allowed.length;
-  const distinct = (list: ImpactChange[], f: (c: ImpactChange) => string) => new Set(list.map(f)).size;
+  const distinct = <T>(list: T[], f: (c: T) => string) => new Set(list.map(f)).size;
   const totals = {
     users: distinct(changes, (c) => c.user),
     tables: distinct(changes, (c) => c.table),
@@ -150,6 +151,11 @@ export function impactOf(
     deniedQueries: denied.reduce((n, c) => n + c.queries, 0),
     allowedUsers: distinct(allowed, (c) => c.user),
     changes: changes.length,
+    impersonationDenied: distinct(
+      impersonations.filter((c) => c.kind === "denied"),
+      (c) => c.principal,
+    ),
+    impersonationDeniedQueries: impersonations.filter((c) => c.kind === "denied").reduce((n, c) => n + c.queries, 0),
   };
   const days = `in the last ${opts.window} days`;
   const parts: string[] = [];
@@ -169,6 +175,28 @@ export function impactOf(
         "queries",
       )} read ${days}`,
     );
+  const lost = impersonations.filter((c) => c.kind === "denied");
+  if (lost.length > 0)
+    parts.push(
+      `${count(totals.impersonationDenied, "service account", "service accounts")} can no longer act as ${count(
+        distinct(lost, (c) => c.user),
+        "user",
+        "users",
+      )} as ${count(totals.impersonationDeniedQueries, "query", "queries")} did ${days}`,
+    );
+  const gained = impersonations.filter((c) => c.kind === "allowed");
+  if (gained.length > 0)
+    parts.push(
+      `${count(
+        distinct(gained, (c) => c.principal),
+        "service account",
+        "service accounts",
+      )} may act again as ${count(
+        distinct(gained, (c) => c.user),
+        "user",
+        "users",
+      )} it was refused for ${days}`,
+    );
   if (others > 0)
     parts.push(
       `${count(others, "mask or row filter change applies", "mask and row filter changes apply")} to what was read ${days}`,
@@ -185,6 +213,7 @@ export function impactOf(
     totals,
     byUser: byUser.slice(0, GROUPS_SHOWN),
     byTable: byTable.slice(0, GROUPS_SHOWN),
-    truncated: byUser.length > GROUPS_SHOWN || byTable.length > GROUPS_SHOWN,
+    impersonations: impersonations.slice(0, GROUPS_SHOWN),
+    truncated: byUser.length > GROUPS_SHOWN || byTable.length > GROUPS_SHOWN || impersonations.length > GROUPS_SHOWN,
   };
 }

@@ -5,6 +5,7 @@ import { HttpError } from "../../platform/errors.js";
 import { checkPolicy } from "./checks.js";
 import { compilePolicies, type CompilePolicy } from "./compile.js";
 import { diffAccesses, impactOf, type Access, type EvalCache, type UsersNow } from "./impact-diff.js";
+import { diffImpersonations, impersonationsIn } from "./impact-impersonation.js";
 import type { PublicationService } from "./publish.js";
 import * as store from "./store.js";
 
@@ -61,17 +62,19 @@ export class ImpactService {
   /** Sync's preview: the current publication against what Sync would publish now. */
   async sync(window: number, used = true): Promise<ImpactPreview> {
     if (used) this.usedAt = Date.now();
-    const [now, number, accesses] = await Promise.all([
+    const [now, number, accesses, impersonated] = await Promise.all([
       this.inForce(),
       store.currentNumber(this.db),
       this.accesses(window, null),
+      impersonationsIn(this.db, window),
     ]);
     const before = number === null ? EMPTY : await this.publications.rulesOf(number);
     now.after ??= compilePolicies(now.input, now.members).rules;
     let evals = now.evals.get(number);
     if (!evals) now.evals.set(number, (evals = new Map()));
     const changes = diffAccesses(accesses, now.users, before, now.after, evals);
-    return impactOf(changes, { mode: "sync", window, publication: number });
+    const impersonations = diffImpersonations(impersonated, now.users, before, now.after);
+    return impactOf(changes, { mode: "sync", window, publication: number }, impersonations);
   }
 
   /**
@@ -130,11 +133,15 @@ export class ImpactService {
         `policy.${problem.field}`,
       );
     const after = compiled.rules;
-    return impactOf(diffAccesses(accesses, users, before, after), {
-      mode: "policy",
-      window,
-      publication: await store.currentNumber(this.db),
-    });
+    // Impersonations of the principals the policy reaches (service accounts it is assigned to).
+    const impersonated = (await impersonationsIn(this.db, window)).filter(
+      (i) => reach.users === null || reach.users.includes(i.principal),
+    );
+    return impactOf(
+      diffAccesses(accesses, users, before, after),
+      { mode: "policy", window, publication: await store.currentNumber(this.db) },
+      diffImpersonations(impersonated, users, before, after),
+    );
   }
 
   /**

@@ -42,7 +42,7 @@ export function rulesCheckModule(
     let source: RulesCheckResult["source"];
     let publication: number | null = null;
     let sources: Sources | null = null;
-    let names = new Map<number, string>();
+    let names = new Map<number, { name: string; system: boolean }>();
     if (body.rules) {
       for (const p of rulesProblems(body.rules)) problems.push({ field: `body.rules.${p.path}`, message: p.message });
       if (problems.length > 0) throw refused(problems);
@@ -54,7 +54,7 @@ export function rulesCheckModule(
         const c = await publications.candidate();
         rules = c.rules;
         sources = c.sources;
-        names = new Map(c.policies.map((p) => [p.id, p.policyName]));
+        names = new Map(c.policies.map((p) => [p.id, { name: p.policyName, system: p.system ?? false }]));
         source = "candidate";
       } else {
         publication = body.publication ?? (await store.currentNumber(s.db));
@@ -69,7 +69,9 @@ export function rulesCheckModule(
           throw new HttpError(404, `Publication ${publication} does not exist.`, "not_found", "body.publication");
         rules = pub.rules;
         sources = pub.inputs?.sources ?? null;
-        names = new Map((pub.inputs?.policies ?? []).map((p) => [p.id, p.policyName]));
+        names = new Map(
+          (pub.inputs?.policies ?? []).map((p) => [p.id, { name: p.policyName, system: p.system ?? false }]),
+        );
         source = "publication";
       }
     }
@@ -78,7 +80,11 @@ export function rulesCheckModule(
     const policiesOf = (by: DecidedBy[]) => {
       const ids = new Set<number>();
       for (const d of by) if ("index" in d) for (const id of sources?.[d.section]?.[d.index] ?? []) ids.add(id);
-      return [...ids].map((id) => ({ id, name: names.get(id) ?? `policy ${id}` }));
+      return [...ids].map((id) => ({
+        id,
+        name: names.get(id)?.name ?? `policy ${id}`,
+        system: names.get(id)?.system ?? false,
+      }));
     };
     const explained = inputs.map((x) => engine.explain(x));
     return {

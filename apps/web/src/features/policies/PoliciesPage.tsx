@@ -3,6 +3,7 @@ import {
   DownloadOutlined,
   EyeOutlined,
   FundViewOutlined,
+  ExperimentOutlined,
   HistoryOutlined,
   PlusOutlined,
   SyncOutlined,
@@ -24,7 +25,7 @@ import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
 import { CodeButtons } from "./code/CodeButtons";
 import { policyCrumbs } from "./crumbs";
-import { toNewPolicy, toPublications, toVisibility } from "./links";
+import { toNewPolicy, toPublications, toTestAccess, toVisibility } from "./links";
 import { PolicyActions } from "./parts/PolicyActions";
 import { PolicyDetails } from "./parts/PolicyDetails";
 import { ImpactDrawer } from "./parts/ImpactDrawer";
@@ -138,6 +139,9 @@ export default function PoliciesPage() {
           <Flex gap={8} wrap data-tour="policies-actions">
             <Button icon={<EyeOutlined />} onClick={() => void navigate(toVisibility())}>
               {t("policies.visibility.open")}
+            </Button>
+            <Button icon={<ExperimentOutlined />} onClick={() => void navigate(toTestAccess())}>
+              {t("policies.testAccess.open")}
             </Button>
             <Button icon={<HistoryOutlined />} onClick={() => void navigate(toPublications())}>
               {t("policies.publications.open")}

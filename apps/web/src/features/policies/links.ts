@@ -8,6 +8,7 @@ export const policyPaths = {
   review: "/policy-management/:id/review",
   publications: "/policy-management/publications",
   visibility: "/policy-management/what-can-see",
+  testAccess: "/policy-management/test-access",
 } as const;
 
 export const toPolicies = () => policyPaths.list;
@@ -15,6 +16,7 @@ export const toNewPolicy = () => policyPaths.create;
 export const toEditPolicy = (id: number) => buildPath(policyPaths.edit, { id: String(id) });
 export const toReview = (id: number) => buildPath(policyPaths.review, { id: String(id) });
 export const toPublications = () => policyPaths.publications;
+export const toTestAccess = () => policyPaths.testAccess;
 export const toVisibility = (q: { username?: string; catalog?: string; schema?: string; table?: string } = {}) => {
   const s = new URLSearchParams(Object.entries(q).filter(([, v]) => !!v) as Array<[string, string]>).toString();
   return `${policyPaths.visibility}${s ? `?${s}` : ""}`;

@@ -33,5 +33,10 @@ export const policiesRoutes: FeatureRoute[] = [
     menu: "policy-management",
     element: screen(["policies"], () => import("./VisibilityPage")),
   },
+  {
+    path: policyPaths.testAccess,
+    menu: "policy-management",
+    element: screen(["policies"], () => import("./test-access/TestAccessPage")),
+  },
 ];
 export { toPolicies } from "./links";

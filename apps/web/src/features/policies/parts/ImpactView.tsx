@@ -4,6 +4,7 @@ import type { ImpactChange, ImpactPreview, ImpactWindow } from "@console/contrac
 import { IMPACT_WINDOWS } from "@console/contracts/constants";
 import { errorMessage } from "../../../shared/lib/api";
 import { formatDateTime } from "../../../shared/lib/format";
+import { ImpersonationChanges } from "./ImpersonationChanges";
 
 type Group = ImpactPreview["byUser"][number];
 
@@ -100,14 +101,13 @@ export function ImpactView(props: {
 }) {
   const { t } = useTranslation();
   const p = props.data;
-  const empty = p && p.totals.changes === 0;
+  const empty = p && p.totals.changes === 0 && p.impersonations.length === 0;
+  const denies = !!p && (p.totals.deniedUsers > 0 || p.totals.impersonationDenied > 0);
   return (
     <Spin spinning={props.loading}>
       <Flex vertical gap={12} style={{ minHeight: 48 }}>
         {props.error ? <Alert type="error" showIcon title={errorMessage(props.error)} /> : null}
-        {p && !empty ? (
-          <Alert type={p.totals.deniedUsers > 0 ? "warning" : "info"} showIcon title={p.summary} role="status" />
-        ) : null}
+        {p && !empty ? <Alert type={denies ? "warning" : "info"} showIcon title={p.summary} role="status" /> : null}
         {empty ? (
           <Empty
             image={props.lists === false ? Empty.PRESENTED_IMAGE_SIMPLE : undefined}
@@ -129,6 +129,15 @@ export function ImpactView(props: {
                   label: t("policies.impact.byTable"),
                   children: <Groups groups={p.byTable} by="table" />,
                 },
+                ...(p.impersonations.length > 0
+                  ? [
+                      {
+                        key: "impersonation",
+                        label: t("policies.impact.impersonation.tab"),
+                        children: <ImpersonationChanges changes={p.impersonations} />,
+                      },
+                    ]
+                  : []),
               ]}
             />
           </>

@@ -42,7 +42,7 @@ export function SyncDialog(props: {
   const preview = useSyncPreview(props.open);
   const p = preview.data;
   const impact = useImpact(SYNC, DEFAULT_IMPACT_WINDOW, props.open);
-  const denies = (impact.data?.totals.deniedUsers ?? 0) > 0;
+  const denies = (impact.data?.totals.deniedUsers ?? 0) > 0 || (impact.data?.totals.impersonationDenied ?? 0) > 0;
   const [acknowledged, setAcknowledged] = useState(false);
   useEffect(() => {
     if (!props.open) setAcknowledged(false);
