@@ -55,7 +55,7 @@ const PlanNote = z.object({ source: z.string(), policies: z.array(z.string()), m
 
 export const PolicyImportPlan = z
   .object({
-    source: z.enum(["console", "ranger"]),
+    source: z.enum(["console", "ranger", "trino"]),
     mode: z.enum(POLICY_IMPORT_MODES),
     valid: z.boolean(),
     problems: z.array(PlanProblem),

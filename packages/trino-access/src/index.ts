@@ -35,3 +35,4 @@ export {
   type TableAccess,
 } from "./engine.js";
 export { javaRegex, type JavaRegex } from "./java-regex.js";
+export { javaReplacement } from "./java-replace.js";

@@ -50,7 +50,9 @@ export async function metadataProblems(p: CheckedPolicy, meta: Metadata): Promis
   const missing = (field: string, message: string) => out.push({ field, message, kind: "missing" });
   const breaks = (field: string, message: string) => out.push({ field, message, kind: "breaks" });
   // Queries, impersonation, system information and the like name no catalog.
+  // Every Trino has its system catalog, which the metadata the screens offer leaves out.
   if (!CATALOG_KINDS.includes(p.category) || p.catalogName === ALL) return out;
+  if (p.catalogName === "system" && !DATA_CATEGORIES.includes(p.category)) return out;
   const c = p.catalogName;
   const catalog = (await meta.lookups()).catalogs.find((x) => x.name === c);
   if (!catalog) {

@@ -9,6 +9,7 @@ import {
 } from "@console/contracts";
 import { parse as parseYaml, stringify as toYaml } from "yaml";
 import { badRequest } from "../../../platform/errors.js";
+import { isTrinoRules } from "./trino-file.js";
 
 /** A policy as the document holds it, with its fields always in the same order (so exports compare as text). */
 export function toDocumentPolicy(p: Policy | DocumentPolicy): DocumentPolicy {
@@ -120,7 +121,8 @@ export function serialize(doc: PolicyDocument, format: "yaml" | "json"): string 
 
 export type Upload =
   | { source: "console"; value: Record<string, unknown> }
-  | { source: "ranger"; value: Record<string, unknown> & { policies: unknown[] } };
+  | { source: "ranger"; value: Record<string, unknown> & { policies: unknown[] } }
+  | { source: "trino"; value: Record<string, unknown> };
 
 /** Reads an uploaded file: JSON or YAML, a console document of a version this console reads, or a Ranger export. */
 export function readUpload(text: string): Upload {
@@ -141,9 +143,11 @@ export function readUpload(text: string): Upload {
     ("metaDataInfo" in o ||
       o.policies.some((p) => p !== null && typeof p === "object" && ("policyItems" in p || "service" in p)));
   if (ranger) return { source: "ranger", value: o as Upload["value"] & { policies: unknown[] } };
+  // A hand-written rules file of Trino's file-based access control (catalogs, tables, queries...).
+  if (isTrinoRules(o)) return { source: "trino", value: o };
   if (o.kind !== POLICY_DOCUMENT_KIND)
     throw badRequest(
-      `The document is not a policy document: kind must be ${POLICY_DOCUMENT_KIND} (or upload a Ranger policy export).`,
+      `The document is not a policy document: kind must be ${POLICY_DOCUMENT_KIND} (or upload a Ranger policy export, or a Trino rules file).`,
       "document.kind",
     );
   if (o.version !== POLICY_DOCUMENT_VERSION)

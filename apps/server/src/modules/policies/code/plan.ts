@@ -33,6 +33,8 @@ export interface Planned {
   creates: DocumentPolicy[];
   updates: Array<{ before: Policy; after: DocumentPolicy; changes: ChangeEntry[] }>;
   deletes: Policy[];
+  /** The console's default policies a Trino rules file turns on or off. */
+  systemStates: Array<{ id: number; name: string; state: "enabled" | "disabled" }>;
 }
 
 const lower = (s: string) => s.trim().toLowerCase();
@@ -84,13 +86,16 @@ export async function planImport(
   q: Queryable,
   ctx: PlanContext,
   input: {
-    source: "console" | "ranger";
+    source: "console" | "ranger" | "trino";
     mode: PolicyImportMode;
     candidates: Candidate[];
     notes: PolicyImportPlan["notes"];
+    /** Problems found before the policies were read (a Trino file Trino would not load). */
+    problems?: Array<{ path: string; message: string }>;
+    systemStates?: Planned["systemStates"];
   },
 ): Promise<Planned> {
-  const problems: Array<{ path: string; message: string }> = [];
+  const problems: Array<{ path: string; message: string }> = [...(input.problems ?? [])];
   const existing = (await store.allPolicies(q)).map((r) => toPolicy(r));
   const byName = new Map(existing.map((p) => [lower(p.policyName), p]));
   let next = Math.max(0, ...existing.filter((p) => !p.systemPolicy).map((p) => p.priority)) + 1;
@@ -144,7 +149,18 @@ export async function planImport(
     creates: [],
     updates: [],
     deletes: [],
+    systemStates: [],
   };
+  for (const s of input.systemStates ?? []) {
+    const before = existing.find((p) => p.id === s.id);
+    if (!before || before.state === s.state) continue;
+    out.systemStates.push(s);
+    out.plan.updates.push({
+      id: s.id,
+      name: s.name,
+      changes: [{ column: "state", oldVal: before.state, newVal: s.state }],
+    });
+  }
   for (const { path, p } of parsed) {
     const before = byName.get(lower(p.policyName));
     if (before && !isManaged(before) && before.state !== "deleted") {

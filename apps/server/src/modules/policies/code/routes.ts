@@ -25,6 +25,7 @@ import * as store from "../store.js";
 import { buildDocument, readUpload, serialize } from "./document.js";
 import { planImport, type Candidate, type Planned } from "./plan.js";
 import { mapRanger } from "./ranger.js";
+import { planTrinoImport } from "./trino-import.js";
 
 const bodyOf = (p: DocumentPolicy): store.PolicyBody => {
   const { policyName: _n, category: _c, priority: _p, state: _s, ...body } = p;
@@ -76,6 +77,17 @@ export function policyCodeModule(app: FastifyInstance, s: Services, metadata: Me
     const upload = readUpload(body.document);
     let candidates: Candidate[];
     let notes: Planned["plan"]["notes"] = [];
+    if (upload.source === "trino") {
+      const t = await planTrinoImport(q, upload.value);
+      return planImport(q, ctx, {
+        source: "trino",
+        mode: body.mode,
+        candidates: t.candidates,
+        notes: t.notes,
+        problems: t.problems,
+        systemStates: t.systemStates,
+      });
+    }
     if (upload.source === "ranger") {
       const mapped = await mapRanger(upload.value, { hiveCatalog: body.hiveCatalog, columnTypes });
       candidates = mapped.candidates;
@@ -137,13 +149,20 @@ export function policyCodeModule(app: FastifyInstance, s: Services, metadata: Me
           assignment: { usersAssigned: a.assignToUsers, groupsAssigned: a.assignToGroups },
         });
       }
+      for (const sp of planned.systemStates) {
+        const row = await store.setState(q, sp.id, { state: sp.state }, actor.username);
+        await audit(q, actor, sp.state === "enabled" ? "Enable" : "Disable", row.id, row.policy_name, {
+          ...details,
+          changeSet: [{ column: "state", oldVal: sp.state === "enabled" ? "disabled" : "enabled", newVal: sp.state }],
+        });
+      }
       for (const d of planned.deletes) {
         await store.setState(q, d.id, { state: "deleted" }, actor.username);
         await audit(q, actor, "Delete", d.id, d.policyName, details);
       }
       return {
         created: planned.creates.length,
-        updated: planned.updates.length,
+        updated: planned.updates.length + planned.systemStates.length,
         deleted: planned.deletes.length,
         plan: planned.plan,
       };

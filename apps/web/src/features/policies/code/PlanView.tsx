@@ -86,9 +86,9 @@ export function PlanView(props: { plan: PolicyImportPlan }) {
       ) : null}
       {p.notes.some((n) => n.messages.length > 0) ? (
         <Alert
-          type="warning"
+          type={p.source === "trino" ? "info" : "warning"}
           showIcon
-          title={t("policies.code.notes")}
+          title={t(p.source === "trino" ? "policies.code.notesTrino" : "policies.code.notes")}
           description={
             <ul style={list}>
               {p.notes
