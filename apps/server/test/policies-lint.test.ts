@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { PolicyInput } from "@console/contracts";
 import type { CompilePolicy } from "../src/modules/policies/entries.js";
 import { columnsOf } from "../src/modules/policies/expression.js";
-import { lintShadowed } from "../src/modules/policies/sync-review.js";
+import { compilePolicies } from "../src/modules/policies/compile.js";
+import { lintKinds, lintShadowed } from "../src/modules/policies/lint.js";
 
 describe("the columns an expression names", () => {
   it.each([
@@ -86,5 +87,37 @@ describe("Sync's lint: restrictions that never apply", () => {
     expect(lintShadowed([grant, deny], members).map((w) => w.message)).toEqual([
       `its grant on hive.sales.customers never applies: policy "${deny.policyName}" denies it to all of its users`,
     ]);
+  });
+});
+
+describe("Sync's lint: rules-file policies that never decide", () => {
+  const kind = (priority: number, category: string, over: Record<string, unknown>) =>
+    policy(priority, {
+      category,
+      catalogName: "",
+      schemaName: [],
+      tables: [],
+      tablePrivileges: [],
+      assignToUsers: ["superset"],
+      ...over,
+    });
+
+  it("names the earlier policy that always decides first", () => {
+    const deny = kind(1, "impersonation", { access: { targetUsers: [".*"], allow: false } });
+    const later = kind(2, "impersonation", { access: { targetUsers: ["alice"] } });
+    const all = [deny, later];
+    expect(lintKinds(all, members, compilePolicies(all, members)).map((w) => [w.policyName, w.message])).toEqual([
+      [
+        later.policyName,
+        `it never decides for any of its users: policy "${deny.policyName}" decides first (impersonation policies are checked in priority order)`,
+      ],
+    ]);
+  });
+
+  it("says nothing of a policy that decides for some of its questions", () => {
+    const bob = kind(1, "impersonation", { access: { targetUsers: ["bob"], allow: false } });
+    const alice = kind(2, "impersonation", { access: { targetUsers: ["alice"] } });
+    const all = [bob, alice];
+    expect(lintKinds(all, members, compilePolicies(all, members))).toEqual([]);
   });
 });

@@ -239,9 +239,9 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
       expect(preview.body!.errors).toEqual([]);
       const warnings = preview.body!.warnings as Array<{ policyName: string; message: string }>;
       const of = (name: string) => warnings.filter((w) => w.policyName === name).map((w) => w.message);
+      // Its mask of email is the same hash as the earlier policy's, so it holds in effect: no warning for it.
       expect(of("analysts SA")).toEqual([
         'its row filter on hive.sales.customers never applies: policy "analysts AE" filters it first for all of its users',
-        'its mask of email on hive.sales.customers never applies: policy "analysts AE" masks that column first for all of its users',
       ]);
       expect(of("orders")).toEqual([
         "table hive.sales.orders does not exist: this part of the policy applies to nothing",

@@ -98,6 +98,7 @@ describe.each(DB_KINDS)("policies for every section of the rules (%s)", (db) => 
         procedure: "sync_partition_metadata",
         privileges: ["EXECUTE"],
       },
+      { catalog: "system", schema: "builtin", privileges: ["EXECUTE", "GRANT_EXECUTE"] },
     ]);
     expect(r.authorization).toEqual([{ original_user: "ops1", new_role: "admin", allow: true }]);
     const audit = (await policyAudit(t.testDb.db, "Create")).map((e) => e.subject_name);

@@ -25,7 +25,8 @@ import type { NotebookClient } from "./notebook-client.js";
 import { inPeriod, periodChange, publishPeriodChange } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
-import { fromCompileProblem, lintShadowed, narrowedWarnings, reviewNames, type Review } from "./sync-review.js";
+import { lintKinds, lintShadowed } from "./lint.js";
+import { fromCompileProblem, narrowedWarnings, reviewNames, type Review } from "./sync-review.js";
 
 /** Only one publication is made at a time, across replicas. */
 const PUBLISH_LOCK = 727_200;
@@ -176,7 +177,8 @@ export class PublicationService {
     if (why) errors.push({ policyId: null, policyName: null, field: null, message: why });
     const warnings = [
       ...names.warnings,
-      ...lintShadowed(input, members),
+      ...lintShadowed(input, members, compiled),
+      ...lintKinds(input, members, compiled),
       ...narrowedWarnings(compiled.narrowed, input),
     ];
     return { compiled, members, errors, warnings };
