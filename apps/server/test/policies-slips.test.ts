@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify as toYaml } from "yaml";
+import { Metadata } from "../src/modules/policies/metadata.js";
+import { PublicationService } from "../src/modules/policies/publish.js";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
@@ -176,5 +178,54 @@ describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db
     expect(restored.body!.endedLeftOut).toEqual([{ id: temporary.body!.id, name: "alice until today" }]);
     expect(restored.body!.message).toContain("Left out, as their access period has ended: alice until today");
     expect(await canRead()).toBe(false);
+  });
+
+  it("republishes on its own when a group's members change, audited, and says so until then", async () => {
+    await seedUser(t.testDb.db, "gina", { groups: ["campaigners"] });
+    const p = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "campaigners read leads",
+        schemaName: ["marketing"],
+        tables: ["leads"],
+        assignToGroups: ["campaigners"],
+        columnDetails: [],
+        rowFilters: [],
+      }),
+    );
+    expect(p.status).toBe(201);
+    expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
+    const canRead = async () =>
+      (await call("GET", `${ACL}/evaluate?username=gina&catalog=hive&schema=marketing&table=leads`)).body!.canSelect;
+    expect(await canRead()).toBe(true);
+    const groups = await call("GET", "/admin-api/api/v1/groups?search=campaigners");
+    const group = (groups.body!.items as Array<{ id: string; name: string }>).find((g) => g.name === "campaigners")!;
+    expect(
+      (await call("PUT", `/admin-api/api/v1/groups/${group.id}/users`, { usersToAssign: [], usersToRemove: ["gina"] }))
+        .status,
+    ).toBe(200);
+    expect((await call("GET", `${ACL}/publications/status`)).body).toMatchObject({
+      membershipsChanged: ["campaigners"],
+    });
+    // The minute's check, as one replica runs it.
+    const scheduled = new PublicationService(
+      t.services.db,
+      t.services.bus,
+      () => {
+        throw new Error("the scheduled check does not read the data catalogue");
+      },
+      new Metadata(null, 1000, []),
+    );
+    const republished = await scheduled.applyPeriods();
+    expect(republished?.publication).toBeTruthy();
+    expect(await canRead()).toBe(false);
+    expect((await call("GET", `${ACL}/publications/status`)).body).toMatchObject({ membershipsChanged: [] });
+    const { rows } = await t.testDb.db.query<{ summary: string; details: { trigger: string } }>(
+      `SELECT summary, details FROM audit_events WHERE source = 'policy-management-acl' AND action = 'Sync'
+        ORDER BY seq DESC LIMIT 1`,
+    );
+    expect(rows[0]).toMatchObject({ details: { trigger: "membership" } });
+    expect(rows[0]!.summary).toContain("the members of campaigners changed");
   });
 });

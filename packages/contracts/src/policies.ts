@@ -329,6 +329,14 @@ export const Publication = PublicationSummary.extend({ rules: PublishedRules, gr
 });
 export type Publication = z.infer<typeof Publication>;
 export const PublicationNumber = z.object({ number: z.coerce.number().int().min(1) });
+export const PublicationStatus = z
+  .object({
+    publication: z.number().int().nullable(),
+    /** Groups named by the published policies whose members changed since it was made (republished within a minute). */
+    membershipsChanged: z.array(z.string()),
+  })
+  .meta({ id: "PublicationStatus" });
+export type PublicationStatus = z.infer<typeof PublicationStatus>;
 
 export const PublicationDiff = z
   .object({
@@ -598,6 +606,14 @@ export const policyRoutes = {
     tags,
     query: z.object({ from: z.coerce.number().int().min(1), to: z.coerce.number().int().min(1) }),
     response: PublicationDiff,
+  }),
+  publicationStatus: route({
+    method: "GET",
+    path: `${base}/publications/status`,
+    access,
+    summary: "Whether the publication in force still matches the group memberships it expanded",
+    tags,
+    response: PublicationStatus,
   }),
   restore: route({
     method: "POST",

@@ -3,6 +3,7 @@ import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { Queryable } from "../../platform/db/index.js";
 import { HttpError } from "../../platform/errors.js";
 import { checkRules, compilePolicies } from "./compile.js";
+import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
 import * as store from "./store.js";
 
 /**
@@ -38,29 +39,46 @@ export function periodChange(inputs: store.PublicationInputs, now: number): Peri
 }
 
 /**
+ * The groups assigned to the publication's policies whose members differ now from those the
+ * publication expanded (a user added or removed, by hand or by directory sync, or disabled).
+ */
+export function membershipChanges(inputs: store.PublicationInputs, now: Map<string, string[]>): string[] {
+  const used = new Set(inputs.policies.flatMap((p) => p.assignToGroups));
+  const same = (a: string[] = [], b: string[] = []) =>
+    a.length === b.length && [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
+  return [...used].filter((g) => !same(inputs.members[g], now.get(g))).sort();
+}
+
+/**
  * Publishes the current publication's policies again without those whose access period
- * ended and with those whose period started; the caller holds the publication lock.
- * Edits not yet synced stay unpublished: only what was synced is recompiled.
+ * ended, with those whose period started, and with the group members as they are now when
+ * they changed for a group the policies name; the caller holds the publication lock. Edits
+ * not yet synced stay unpublished: only what was synced is recompiled.
  */
 export async function publishPeriodChange(q: Queryable, current: store.PublicationRow, now: number) {
   const inputs = current.inputs;
-  const change = inputs ? periodChange(inputs, now) : null;
-  if (!inputs || !change) return null;
-  const compiled = compilePolicies(change.due, new Map(Object.entries(inputs.members)));
+  if (!inputs) return null;
+  const members = await store.groupMembers(q);
+  const groups = membershipChanges(inputs, members);
+  const change =
+    periodChange(inputs, now) ??
+    (groups.length > 0 ? { due: inputs.policies.filter((p) => inPeriod(p.tnc, now)), started: [], ended: [] } : null);
+  if (!change) return null;
+  const compiled = compilePolicies(change.due, groups.length > 0 ? members : new Map(Object.entries(inputs.members)));
   // Checked at sync for every policy kept here; a problem now means the compiler changed since.
   const why = compiled.problems[0]?.message ?? checkRules(compiled.rules);
   if (why) throw new HttpError(400, `The access periods cannot be applied: ${why}`, "invalid_rules");
   const endedIds = new Set(change.ended.map((p) => p.id));
   const pub = await store.publish(q, {
     rules: compiled.rules,
-    groupFile: current.group_file,
+    groupFile: groups.length > 0 ? await renderTrinoGroupFile(q) : current.group_file,
     etag: store.etagOf(JSON.stringify(compiled.rules)),
     policyCount: compiled.policyCount,
     restoredFrom: null,
     by: SYSTEM.username,
     inputs: {
       policies: inputs.policies.filter((p) => !endedIds.has(p.id)),
-      members: inputs.members,
+      members: groups.length > 0 ? Object.fromEntries(members) : inputs.members,
       compiled: change.due.map((p) => p.id),
       sources: compiled.sources,
     },
@@ -81,15 +99,21 @@ export async function publishPeriodChange(q: Queryable, current: store.Publicati
       details: { endDate: p.tnc.endDate, publication: pub.number },
     });
   const names = (ps: store.KeptPolicy[]) => ps.map((p) => p.policyName).join(", ") || "none";
+  const periods = change.started.length + change.ended.length > 0;
+  const what = [
+    ...(periods ? [`access periods started (${names(change.started)}) and ended (${names(change.ended)})`] : []),
+    ...(groups.length > 0 ? [`the members of ${groups.join(", ")} changed`] : []),
+  ];
   await writeAudit(q, {
     source: POLICY_AUDIT_SOURCE,
     action: "Sync",
     actor: SYSTEM,
     status: "success",
-    summary: `Publication ${pub.number}: access periods started (${names(change.started)}) and ended (${names(change.ended)})`,
+    summary: `Publication ${pub.number}: ${what.join("; ")}`,
     details: {
       publication: pub.number,
-      trigger: "access-period",
+      trigger: periods ? (groups.length > 0 ? "access-period,membership" : "access-period") : "membership",
+      groups,
       started: change.started.map((p) => p.id),
       ended: change.ended.map((p) => p.id),
       policies: change.due.map((p) => p.id),

@@ -22,7 +22,7 @@ import { evaluate } from "./evaluate.js";
 import { refusedWrites } from "./refused-writes.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
-import { inPeriod, periodChange, publishPeriodChange } from "./periods.js";
+import { inPeriod, membershipChanges, periodChange, publishPeriodChange } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
 import { lintKinds, lintShadowed } from "./lint.js";
@@ -300,6 +300,14 @@ export class PublicationService {
       warnings: [],
       endedLeftOut: [],
     };
+  }
+
+  /** Whether the publication in force still matches the memberships it expanded (the periodic check republishes it if not). */
+  async status(): Promise<{ publication: number | null; membershipsChanged: string[] }> {
+    const n = await store.currentNumber(this.db);
+    const row = n === null ? null : await store.publication(this.db, n);
+    if (!row?.inputs) return { publication: n, membershipsChanged: [] };
+    return { publication: n, membershipsChanged: membershipChanges(row.inputs, await store.groupMembers(this.db)) };
   }
 
   async list(): Promise<{ items: PublicationSummary[] }> {

@@ -86,6 +86,7 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   handle(app, r.preview, () => publications.preview());
   impactPreviewRoutes(app, s, publications);
   handle(app, r.publications, () => publications.list());
+  handle(app, r.publicationStatus, () => publications.status());
   handle(app, r.compare, ({ query }) => publications.compare(query.from, query.to));
   handle(app, r.publication, ({ params }) => publications.get(params.number));
   handle(app, r.restore, ({ params, actor }) => publications.restore(params.number, actor));

@@ -26,6 +26,7 @@ import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
 import { CodeButtons } from "./code/CodeButtons";
 import { policyCrumbs } from "./crumbs";
 import { toNewPolicy, toPublications, toTestAccess, toVisibility } from "./links";
+import { MembershipNotice } from "./parts/MembershipNotice";
 import { PolicyActions } from "./parts/PolicyActions";
 import { PolicyDetails } from "./parts/PolicyDetails";
 import { ImpactDrawer } from "./parts/ImpactDrawer";
@@ -171,6 +172,7 @@ export default function PoliciesPage() {
           </Flex>
         }
       />
+      <MembershipNotice />
       <Flex
         justify="space-between"
         align="center"
