@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { startRulesPoller } from "@console/sandbox";
 import { buildApp, loggerOptions } from "../src/app.js";
 import { ConfigError, loadConfig } from "../src/config.js";
@@ -127,10 +129,40 @@ describe("the sandbox's Trino fetches the rules with the token", () => {
     const loaded = await good.reload();
     good.stop();
     expect(loaded).toMatchObject({ publication: 1, lastError: null });
-    expect(Object.keys(loaded.rules as object).sort()).toEqual(["catalogs", "schemas", "tables"]);
+    expect(Object.keys(loaded.rules as object).sort()).toEqual([
+      "catalogs",
+      "queries",
+      "schemas",
+      "system_information",
+      "tables",
+    ]);
 
     const without = startRulesPoller({ url, token: null, refreshMs: 3_600_000 });
     expect(await without.reload()).toMatchObject({ publication: null, lastError: "HTTP 401", rules: null });
     without.stop();
+  });
+
+  it("refuses rules Trino could not read, as Trino does, and keeps the last good ones", async () => {
+    let body = JSON.stringify({ tables: [{ privileges: ["SELECT"] }] });
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(body),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const poller = startRulesPoller({
+        url: `http://127.0.0.1:${port}/rules.json`,
+        token: null,
+        refreshMs: 3_600_000,
+      });
+      expect((await poller.reload()).lastError).toBeNull();
+      body = JSON.stringify({ tables: [{ privileges: ["READ"] }] });
+      const refused = await poller.reload();
+      poller.stop();
+      expect(refused.lastError).toMatch(/^rules refused: tables\.0\.privileges\.0: /);
+      expect(refused.rules).toEqual({ tables: [{ privileges: ["SELECT"] }] });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -147,6 +147,7 @@ export function trinoCompletedEvent(at: Date, n: number) {
   const user = pick(USERS.slice(0, activeUsers(at)), h >>> 5);
   const [first] = q.reads;
   const wall = q.fails ? 0.05 + (h % 200) / 1000 : 0.2 + (h % 45_000) / 1000;
+  const source = pick(["trino-cli", "trino-jdbc", "superset", "airflow"], h >>> 7);
   const [errName, errType, errMessage] = (q.fails ?? "").split("|");
   const queryId = trinoQueryId(at, n);
   return {
@@ -176,14 +177,15 @@ export function trinoCompletedEvent(at: Date, n: number) {
     context: {
       user,
       originalUser: user,
-      principal: user,
+      // Superset and Airflow sign in as themselves and run the query as the user (impersonation).
+      principal: ["superset", "airflow"].includes(source) ? source : user,
       enabledRoles: [],
       groups: [],
       remoteClientAddress: `10.20.${(h >>> 8) % 8}.${10 + (h % 40)}`,
       userAgent: pick(["StatementClientV1/435", "Trino JDBC Driver/435", "python-requests/2.31"], h >>> 3),
       clientTags: [],
       clientCapabilities: [],
-      source: pick(["trino-cli", "trino-jdbc", "superset", "airflow"], h >>> 7),
+      source,
       timezone: "UTC",
       catalog: first?.[0] ?? "hive",
       schema: first?.[1] ?? "sales",

@@ -1,8 +1,11 @@
+import { parseRules } from "@console/trino-access";
+
 /**
  * The sandbox Trino's side of file-based access control with `security.config-file` set to the
  * console's URL: it GETs the rules every refresh period, with the token in the URL as a real
- * Trino must (it sends no header), and keeps the last rules it could load. It does not enforce
- * them on the statements it answers (those come from the console itself).
+ * Trino must (it sends no header), reads them as Trino's strict parser does (an unknown key or a
+ * regular expression Java refuses fails the load), and keeps the last rules it could load. It
+ * does not enforce them on the statements it answers (those come from the console itself).
  */
 export interface RulesPollerOptions {
   /** The console's rules URL, e.g. http://127.0.0.1:8080/trino/rules.json. */
@@ -41,10 +44,16 @@ export function startRulesPoller(opts: RulesPollerOptions): RulesPoller {
         state.lastError = `HTTP ${res.status}`;
         await res.body?.cancel();
       } else {
-        state.rules = await res.json();
-        state.publication = Number(res.headers.get("x-publication")) || null;
-        state.loadedAt = new Date();
-        state.lastError = null;
+        const rules: unknown = await res.json();
+        const parsed = parseRules(rules);
+        // As Trino: rules it cannot read fail the load, and the last good rules stay.
+        if (!parsed.ok) state.lastError = `rules refused: ${parsed.problems[0]!.path}: ${parsed.problems[0]!.message}`;
+        else {
+          state.rules = rules;
+          state.publication = Number(res.headers.get("x-publication")) || null;
+          state.loadedAt = new Date();
+          state.lastError = null;
+        }
       }
     } catch (err) {
       state.lastError = (err as Error).message;
