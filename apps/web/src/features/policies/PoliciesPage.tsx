@@ -8,7 +8,7 @@ import {
   PlusOutlined,
   SyncOutlined,
 } from "@ant-design/icons";
-import { Button, Flex, Input, Segmented, Select } from "antd";
+import { Button, Flex, Input, Segmented, Select, Tooltip, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -100,7 +100,21 @@ export default function PoliciesPage() {
   };
 
   const columns: ListColumn<Policy>[] = [
-    { title: t("policies.column.priority"), dataIndex: "priority", key: "priority", width: 90 },
+    {
+      title: t("policies.column.priority"),
+      dataIndex: "priority",
+      key: "priority",
+      width: 90,
+      // The console's defaults come after every other policy of their kind, whatever the number.
+      render: (v: number, p) =>
+        p.systemPolicy ? (
+          <Tooltip title={t("policies.systemPriorityHint")}>
+            <Typography.Text type="secondary">{t("policies.systemPriority")}</Typography.Text>
+          </Tooltip>
+        ) : (
+          v
+        ),
+    },
     { title: t("policies.column.id"), dataIndex: "id", key: "id", width: 80 },
     { title: t("policies.column.name"), dataIndex: "policyName", key: "name" },
     {
