@@ -149,6 +149,27 @@ describe.each(DB_KINDS)("policies for every section of the rules (%s)", (db) => 
     }
   });
 
+  it("records what a kind's change changes in the Update event's change set", async () => {
+    const created = await call(
+      "POST",
+      `${ACL}/add`,
+      kind("impersonation", { policyName: "i-changes", access: { targetUsers: ["alice"] } }),
+    );
+    expect(created.status).toBe(201);
+    const updated = await call(
+      "PUT",
+      `${ACL}/${created.body!.id}`,
+      kind("impersonation", { policyName: "i-changes", access: { targetUsers: ["alice", "bob"] } }),
+    );
+    expect(updated.status).toBe(200);
+    const event = (await policyAudit(t.testDb.db, "Update")).find((e) => e.subject_name === "i-changes")!;
+    const change = (event.details.changeSet as Array<{ column: string; oldVal: string; newVal: string }>).find(
+      (c) => c.column === "access",
+    )!;
+    expect(JSON.parse(change.oldVal)).toMatchObject({ targetUsers: ["alice"] });
+    expect(JSON.parse(change.newVal)).toMatchObject({ targetUsers: ["alice", "bob"] });
+  });
+
   it("keeps the console's defaults out of reach: no change, no clone, no delete", async () => {
     const list = (await call("GET", `${ACL}?size=200`)).body!.items as Array<{
       id: number;

@@ -26,6 +26,8 @@ export function changeSet(before: Partial<Policy> | null, after: Partial<Policy>
     assignToGroups: p?.assignToGroups?.join("|"),
     columnDetails: p?.columnDetails,
     config: p?.config,
+    // What a rules-file kind gives (the data categories keep the defaults, which never change).
+    access: p?.access,
     tnc: p?.tnc
       ? { description: p.tnc.description, contactDetails: p.tnc.contactDetails, generalTerms: p.tnc.generalTerms }
       : undefined,
