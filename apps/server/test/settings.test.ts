@@ -80,7 +80,7 @@ describe.each(DB_KINDS)("general settings (%s)", (kind) => {
       "body.admin_groups",
       /Group ghosts does not exist/,
     ],
-    [{ is_scheduled: true, schedule_interval: 60, extra: 1 }, "body", /extra/],
+    [{ is_scheduled: true, schedule_interval: 60, extra: 1 }, "body.extra", /unknown field/],
   ])("refuses %j, naming the field, and keeps what was saved", async (body, field, message) => {
     const seq = await lastAuditSeq(t.testDb.db);
     const res = await save(body);
