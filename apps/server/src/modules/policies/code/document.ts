@@ -7,7 +7,7 @@ import {
   type Policy,
   type PolicyDocument,
 } from "@console/contracts";
-import { parse as parseYaml, stringify as toYaml } from "yaml";
+import { Document, parse as parseYaml, visit } from "yaml";
 import { badRequest } from "../../../platform/errors.js";
 import { isTrinoRules } from "./trino-file.js";
 
@@ -114,9 +114,40 @@ function printed(p: DocumentPolicy): Record<string, unknown> {
   return { ...head, access: shown, tnc };
 }
 
+/** Whether a plain scalar reads back as something else than this text, under YAML 1.1 or 1.2. */
+function misread(text: string): boolean {
+  // PyYAML and other 1.1 readers take `=` as the value key and `<<` as the merge key, and refuse both.
+  if (text === "=" || text === "<<") return true;
+  try {
+    const quiet = { logLevel: "silent" } as const;
+    return parseYaml(text, { ...quiet, version: "1.1" }) !== text || parseYaml(text, quiet) !== text;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The document as YAML any reader takes back as written: written for YAML 1.1 (which quotes
+ * yes, no, on, off, y, n, octal, sexagesimal and the like) and, beyond that, every string a 1.1
+ * or 1.2 reader would misread (`=`, `<<`, `0o17`) is double-quoted.
+ */
+function toYaml(value: unknown): string {
+  // The merge key's tag would write the string `<<` bare whatever its style: a document has no merges.
+  const d = new Document(value, {
+    version: "1.1",
+    customTags: (tags) => tags.filter((t) => typeof t === "string" || t.tag !== "tag:yaml.org,2002:merge"),
+  });
+  visit(d, {
+    Scalar(_key, node) {
+      if (typeof node.value === "string" && !node.type && misread(node.value)) node.type = "QUOTE_DOUBLE";
+    },
+  });
+  return d.toString({ lineWidth: 0 });
+}
+
 export function serialize(doc: PolicyDocument, format: "yaml" | "json"): string {
   const out = { ...doc, policies: doc.policies.map(printed) };
-  return format === "json" ? `${JSON.stringify(out, null, 2)}\n` : toYaml(out, { lineWidth: 0 });
+  return format === "json" ? `${JSON.stringify(out, null, 2)}\n` : toYaml(out);
 }
 
 export type Upload =
