@@ -1,13 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import type { ImpactPreview } from "@console/contracts";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, bearer } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
 import { seedUser } from "./support/seed.js";
+import { trinoCompleted } from "./audit-payloads.js";
 import { caller } from "./connectors-support.js";
 import { ACL, startMetadata, tablePolicy } from "./policies-support.js";
 
+const TRINO_TOKEN = "trino-ingest-token-for-expressions";
 const CODE = `${ACL}/code`;
+
+/** A finished query of alice's reading these columns of hive.sales.orders a minute ago. */
+function readOrders(id: string, columns: string[]) {
+  const e = trinoCompleted(id, { user: "alice", at: new Date(Date.now() - 60_000).toISOString() });
+  e.ioMetadata.inputs = [
+    {
+      catalogName: "hive",
+      schema: "sales",
+      table: "orders",
+      columns: columns.map((column) => ({ column })),
+      physicalInputBytes: 0,
+      physicalInputRows: 10,
+    },
+  ];
+  return e;
+}
 
 const orders = (over: Record<string, unknown> = {}) =>
   tablePolicy({
@@ -30,13 +49,58 @@ describe.each(DB_KINDS)("expressions and values read as their readers read them 
 
   beforeAll(async () => {
     meta = await startMetadata();
-    t = await makeApp(db, {}, { sandbox: { urls: meta.urls } });
+    t = await makeApp(db, { TRINO_INGEST_TOKEN: TRINO_TOKEN }, { sandbox: { urls: meta.urls } });
     call = caller(t.app, await adminToken(t.app));
     await seedUser(t.testDb.db, "alice", { groups: ["analysts"] });
   });
   afterAll(async () => {
     await t.close();
     await meta.stop();
+  });
+
+  it("counts no change in the impact preview or a publication's compare where a filter is only spelt otherwise", async () => {
+    const created = await call("POST", `${ACL}/add`, orders());
+    expect(created.status).toBe(201);
+    const id = created.body!.id as number;
+    const first = await call("PUT", `${ACL}/sync`);
+    expect(first.status).toBe(200);
+    const ingested = await t.app.inject({
+      method: "POST",
+      url: "/admin-api/api/v1/ingest/trino",
+      headers: { "content-type": "application/json", "X-Trino-Ingest-Token": TRINO_TOKEN },
+      payload: JSON.stringify([readOrders("q_expr_1", ["region", "status"])]),
+    });
+    expect(ingested.statusCode).toBe(200);
+    const seen = await call("GET", `${ACL}/evaluate?username=alice&catalog=hive&schema=sales&table=orders`);
+    expect(seen.body!.filter).toBe(`("region" = 'EU')`);
+
+    const preview = async (customRowFilter: string) => {
+      const res = await call("POST", `${ACL}/impact`, {
+        policyId: id,
+        policy: orders({ rowFilters: [], customRowFilter }),
+      });
+      expect(res.status).toBe(200);
+      return (res.body as unknown as ImpactPreview).byUser.flatMap((g) => g.changes).map((c) => c.kind);
+    };
+    // `(region = 'EU')` is the same filter as `("region" = 'EU')`; another value is not.
+    expect(await preview("region = 'EU'")).toEqual([]);
+    expect(await preview("REGION='EU'")).toEqual([]);
+    expect(await preview("region = 'eu'")).toEqual(["filterChanged"]);
+
+    expect(
+      (await call("PUT", `${ACL}/${id}`, orders({ rowFilters: [], customRowFilter: "region = 'EU'" }))).status,
+    ).toBe(200);
+    const second = await call("PUT", `${ACL}/sync`);
+    expect(second.status).toBe(200);
+    const from = (first.body!.publication as { number: number }).number;
+    const to = (second.body!.publication as { number: number }).number;
+    const rules = await call("GET", `${ACL}/publications/${to}`);
+    expect(JSON.stringify(rules.body!.rules)).toContain(`(region = 'EU')`);
+    const diff = await call("GET", `${ACL}/publications/compare?from=${from}&to=${to}`);
+    const tables = (diff.body!.sections as Array<{ section: string; added: string[]; removed: string[] }>).find(
+      (s) => s.section === "tables",
+    )!;
+    expect(tables).toMatchObject({ added: [], removed: [] });
   });
 
   it("exports values a YAML 1.1 reader would misread quoted, and reads them back as written", async () => {

@@ -126,3 +126,62 @@ export function columnsOf(expr: string, kind: "mask" | "filter"): string[] | nul
   visit(kind === "mask" ? r.columns : r.where);
   return [...found];
 }
+
+const canonicalSeen = new Map<string, string>();
+const NAME_MARK = "zq_name_";
+/** A column name as one identifier the parser reads, the same for any case and quoting. */
+const nameMark = (name: string) =>
+  `${NAME_MARK}${[...name.toLowerCase()].map((ch) => ch.codePointAt(0)!.toString(16)).join("_")}`;
+
+/**
+ * An expression in one spelling, for comparing: parsed, with names in lower case whether quoted
+ * or not (Trino's names are), and without redundant parentheses, spacing or keyword case. The
+ * text itself when it does not parse, so only equal texts compare equal then.
+ */
+export function canonicalExpression(expr: string, kind: "mask" | "filter"): string {
+  const key = `${kind}\n${expr}`;
+  const known = canonicalSeen.get(key);
+  if (known !== undefined) return known;
+  // A quoted name travels as a marker naming it by its code points (the parser reads no quoted names).
+  const text = expr.replace(LITERALS_AND_QUOTED, (m) =>
+    m[0] === "'" ? m : nameMark(m.slice(1, -1).replaceAll('""', '"')),
+  );
+  let out = `text:${expr}`;
+  try {
+    const ast = parser.astify(kind === "mask" ? `SELECT ${text} FROM t` : `SELECT * FROM t WHERE ${text}`, {
+      database: "trino",
+    });
+    const root = (Array.isArray(ast) ? ast[0] : ast) as { columns?: unknown; where?: unknown };
+    out = JSON.stringify(plain(kind === "mask" ? root.columns : root.where));
+  } catch {
+    // Kept as the text.
+  }
+  if (canonicalSeen.size >= TEXT_CACHE_MAX) canonicalSeen.clear();
+  canonicalSeen.set(key, out);
+  return out;
+}
+
+/** A parsed expression without what does not change its meaning: parentheses kept by the parser, names' case. */
+function plain(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(plain);
+  if (!node || typeof node !== "object") return node;
+  const n = node as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(n)) if (k !== "parentheses" && k !== "loc") out[k] = plain(v);
+  // Function names and other identifiers are the parser's "default" nodes: Trino reads them in any case.
+  if (n.type === "default" && typeof n.value === "string") out.value = n.value.toLowerCase();
+  if (n.type === "column_ref") {
+    const c = n.column as string | { expr?: { value?: unknown } };
+    const raw = typeof c === "string" ? c : String(c?.expr?.value ?? "");
+    // A bare current_user and the like is a function, not the column of that name.
+    out.column = raw.startsWith(NAME_MARK) || NOT_COLUMNS.has(raw.toLowerCase()) ? raw.toLowerCase() : nameMark(raw);
+  }
+  return out;
+}
+
+/** Whether two masks or row filters (null: none) mean the same, read as parsed expressions. */
+export function sameExpression(a: string | null, b: string | null, kind: "mask" | "filter"): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  return canonicalExpression(a, kind) === canonicalExpression(b, kind);
+}

@@ -1,5 +1,6 @@
 import type { ImpactChange, ImpactKind, ImpactPreview, ImpersonationChange, TrinoRules } from "@console/contracts";
 import { evaluate, type Evaluation } from "./evaluate.js";
+import { sameExpression } from "./expression.js";
 
 /** Distinct accesses in a window: one user reading one set of columns of one table. */
 export interface Access {
@@ -93,9 +94,11 @@ export function diffAccesses(
     for (const c of a.columns) {
       const was = b.columns.get(c)?.mask ?? null;
       const now = n.columns.get(c)?.mask ?? null;
-      if (was !== now) add(was === null ? "maskAdded" : now === null ? "maskRemoved" : "maskChanged", a, c, was, now);
+      // Compared as parsed: `("region" = 'EU')` and `(region = 'EU')` are one filter to Trino.
+      if (!sameExpression(was, now, "mask"))
+        add(was === null ? "maskAdded" : now === null ? "maskRemoved" : "maskChanged", a, c, was, now);
     }
-    if (b.filter !== n.filter)
+    if (!sameExpression(b.filter, n.filter, "filter"))
       add(
         b.filter === null ? "filterAdded" : n.filter === null ? "filterRemoved" : "filterChanged",
         a,

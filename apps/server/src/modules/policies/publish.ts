@@ -1,8 +1,6 @@
 import {
   POLICY_AUDIT_SOURCE,
   TAG_CATEGORIES,
-  TRINO_SECTIONS,
-  type TrinoSection,
   type Publication,
   type PublicationDiff,
   type PublicationSummary,
@@ -19,6 +17,7 @@ import { HttpError, notFound } from "../../platform/errors.js";
 import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
 import { checkRules, compilePolicies, type CompilePolicy } from "./compile.js";
 import { evaluate } from "./evaluate.js";
+import { diffPublications } from "./publication-diff.js";
 import { refusedWrites } from "./refused-writes.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
@@ -323,16 +322,7 @@ export class PublicationService {
 
   async compare(from: number, to: number): Promise<PublicationDiff> {
     const [a, b] = await Promise.all([this.get(from), this.get(to)]);
-    const lines = (p: Publication, s: TrinoSection | "groups") =>
-      s === "groups" ? p.groupFile.split("\n").filter(Boolean) : (p.rules[s] ?? []).map((r) => JSON.stringify(r));
-    const sections = ([...TRINO_SECTIONS, "groups"] as const)
-      .map((section) => {
-        const x = new Set(lines(a, section));
-        const y = new Set(lines(b, section));
-        return { section, added: [...y].filter((l) => !x.has(l)), removed: [...x].filter((l) => !y.has(l)) };
-      })
-      // A section neither publication writes is left out (the first four always show).
-      .filter((d, i) => i < 3 || d.section === "groups" || lines(a, d.section).length + lines(b, d.section).length > 0);
+    const sections = diffPublications(a, b);
     return { from, to, sections };
   }
 
