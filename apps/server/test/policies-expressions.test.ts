@@ -11,6 +11,7 @@ import { ACL, startMetadata, tablePolicy } from "./policies-support.js";
 
 const TRINO_TOKEN = "trino-ingest-token-for-expressions";
 const CODE = `${ACL}/code`;
+const BROKEN = "1=1) OR (1=1";
 
 /** A finished query of alice's reading these columns of hive.sales.orders a minute ago. */
 function readOrders(id: string, columns: string[]) {
@@ -56,6 +57,47 @@ describe.each(DB_KINDS)("expressions and values read as their readers read them 
   afterAll(async () => {
     await t.close();
     await meta.stop();
+  });
+
+  it("refuses a custom row filter or mask that does not parse at the wizard's step check, naming the field, and at Save in words", async () => {
+    const custom = (mask: string) => ({
+      table: "customers",
+      name: "email",
+      columnDataType: "varchar(255)",
+      type: "custom",
+      mask,
+    });
+    const body = tablePolicy({
+      policyName: "broken expressions",
+      columnDetails: [
+        { table: "customers", name: "phone", columnDataType: "varchar(32)", type: "predefine", mask: "showLast4" },
+        custom(BROKEN),
+      ],
+      customRowFilter: BROKEN,
+    });
+    const checked = await call("POST", `${ACL}/check`, body);
+    expect(checked.status).toBe(200);
+    expect(checked.body!.problems).toEqual([
+      { field: "customRowFilter", message: "the custom row filter is refused: it is not a valid SQL expression" },
+      {
+        field: "columnDetails.1.mask",
+        message: "the mask of customers.email is refused: it is not a valid SQL expression",
+      },
+    ]);
+    // What parses passes the step.
+    const fine = await call(
+      "POST",
+      `${ACL}/check`,
+      tablePolicy({ columnDetails: [custom(`substr("email", 1, 1) || '***'`)], customRowFilter: "vip = true" }),
+    );
+    expect(fine.body).toEqual({ problems: [] });
+
+    const saved = await call("POST", `${ACL}/add`, { ...body, customRowFilter: "" });
+    expect(saved.status).toBe(400);
+    expect(saved.body).toMatchObject({
+      field: "columnDetails.1.mask",
+      error: "The mask of customers.email is refused: it is not a valid SQL expression",
+    });
   });
 
   it("counts no change in the impact preview or a publication's compare where a filter is only spelt otherwise", async () => {

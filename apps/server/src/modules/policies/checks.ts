@@ -101,8 +101,8 @@ export function checkPolicy(
       tagTables: named.map((table) => ({ schema: v.schemaName[0]!, table })),
     });
   } catch (err) {
-    if (err instanceof PolicyProblem)
-      throw new HttpError(400, `${err.field}: ${err.message}`, "invalid_policy", err.field);
+    // The message names its mask or filter in words; the field travels apart, for the form.
+    if (err instanceof PolicyProblem) throw new HttpError(400, sentence(err.message), "invalid_policy", err.field);
     throw err;
   }
 }
@@ -184,3 +184,5 @@ function checkKind(v: PolicyValues, fail: Fail): void {
   for (const k of ["queryOwners", "targetUsers", "targetRoles", "properties", "routines"] as const)
     if (a[k].includes(ALL) && a[k].length > 1) fail(`access.${k}`, "choose every one or some, not both");
 }
+
+const sentence = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);

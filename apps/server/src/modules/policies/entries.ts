@@ -5,12 +5,14 @@ import {
   WRITE_PRIVILEGES,
   TAG_CATEGORIES,
   type CatalogAccess,
+  type ColumnMask,
   type PolicyValues,
   type Privilege,
+  type RowFilter,
   type TrinoTableRule,
 } from "@console/contracts";
 import { checkExpression } from "./expression.js";
-import { compileMask, compileRowFilters, exactRegex, PolicyProblem } from "./sql.js";
+import { compileMask, condition, exactRegex, PolicyProblem } from "./sql.js";
 
 /** A policy as the compiler needs it; tag policies carry the tables their tags resolve to. */
 export interface CompilePolicy extends Pick<
@@ -142,11 +144,7 @@ export function entriesOf(p: CompilePolicy): Entry[] {
     catalogAccess: accessFor(p, privileges),
     owner: p.category === "schema" && p.config.owner,
   };
-  const custom = p.customRowFilter.trim();
-  if (custom) {
-    const why = checkExpression(custom, "filter");
-    if (why) throw new PolicyProblem("customRowFilter", `the custom row filter is refused: ${why}`);
-  }
+  const custom = checkedCustomFilter(p.customRowFilter);
   const customFilter = custom ? `(${custom})` : null;
   const entry = (schema: string, table: string, filter = customFilter): Entry => ({
     policyId: base.policyId,
@@ -194,25 +192,15 @@ export function entriesOf(p: CompilePolicy): Entry[] {
     if (!e) return;
     if (e.columns?.has(m.name))
       throw new PolicyProblem(`${field}.name`, `column ${m.name} of ${m.table} is masked twice`);
-    const rule = compileMask(m, field);
-    if ("mask" in rule) {
-      const why = checkExpression(rule.mask, "mask");
-      if (why) throw new PolicyProblem(`${field}.mask`, `the mask of ${m.table}.${m.name} is refused: ${why}`);
-    }
+    const rule = checkedMask(m, i);
     (e.columns ??= new Map()).set(m.name, rule);
   });
   const byTable = new Map<string, string[]>();
   p.rowFilters.forEach((f, i) => {
-    const [sql] = compileRowFilters([f], "rowFilters").map((x) => x);
-    const why = checkExpression(sql!, "filter");
-    if (why)
-      throw new PolicyProblem(
-        `rowFilters.${i}.value`,
-        `the row filter on ${f.table}.${f.columnName} is refused: ${why}`,
-      );
+    const sql = checkedRowFilter(f, i);
     if (!tableEntry(f.table, `rowFilters.${i}.table`)) return;
     const list = byTable.get(f.table) ?? [];
-    list.push(sql!);
+    list.push(sql);
     byTable.set(f.table, list);
   });
   for (const [table, conditions] of byTable) {
@@ -221,4 +209,53 @@ export function entriesOf(p: CompilePolicy): Entry[] {
     e.filter = all.length === 1 ? `(${all[0]})` : all.map((c) => `(${c})`).join(" AND ");
   }
   return [...out.values()];
+}
+
+/** The custom row filter, trimmed, once it is one SQL condition (else a problem naming the field). */
+function checkedCustomFilter(text: string): string {
+  const custom = text.trim();
+  const why = custom ? checkExpression(custom, "filter") : null;
+  if (why) throw new PolicyProblem("customRowFilter", `the custom row filter is refused: ${why}`);
+  return custom;
+}
+
+/** Mask `i` as Trino receives it, once its expression is one SQL value. */
+function checkedMask(m: ColumnMask, i: number): { allow: false } | { mask: string } {
+  const field = `columnDetails.${i}`;
+  const rule = compileMask(m, field);
+  const why = "mask" in rule ? checkExpression(rule.mask, "mask") : null;
+  if (why) throw new PolicyProblem(`${field}.mask`, `the mask of ${m.table}.${m.name} is refused: ${why}`);
+  return rule;
+}
+
+/** Row filter `i` as its SQL condition, once it is one. */
+function checkedRowFilter(f: RowFilter, i: number): string {
+  const field = `rowFilters.${i}.value`;
+  const sql = condition(f.columnName, f.columnDataType, f.filterCondition, f.value, field);
+  const why = checkExpression(sql, "filter");
+  if (why) throw new PolicyProblem(field, `the row filter on ${f.table}.${f.columnName} is refused: ${why}`);
+  return sql;
+}
+
+/**
+ * Every mask, row filter and custom row filter of a policy that Trino would refuse, by field,
+ * read by the same parser as at Save and Sync (the wizard's step check asks for them).
+ */
+export function expressionProblems(
+  p: Pick<CompilePolicy, "category" | "columnDetails" | "rowFilters" | "customRowFilter">,
+): Array<{ field: string; message: string }> {
+  if (!DATA_CATEGORIES.includes(p.category)) return [];
+  const out: Array<{ field: string; message: string }> = [];
+  const check = (f: () => unknown) => {
+    try {
+      f();
+    } catch (err) {
+      if (!(err instanceof PolicyProblem)) throw err;
+      out.push({ field: err.field, message: err.message });
+    }
+  };
+  check(() => checkedCustomFilter(p.customRowFilter));
+  p.columnDetails.forEach((m, i) => check(() => checkedMask(m, i)));
+  p.rowFilters.forEach((f, i) => check(() => checkedRowFilter(f, i)));
+  return out;
 }

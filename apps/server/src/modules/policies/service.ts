@@ -21,6 +21,7 @@ import type { Db, Queryable } from "../../platform/db/index.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../platform/errors.js";
 import { changeSet } from "./changes.js";
 import { checkPolicy } from "./checks.js";
+import { expressionProblems } from "./entries.js";
 import type { Metadata } from "./metadata.js";
 import { assigneeProblems, problemsError, problemsIfReachable } from "./name-checks.js";
 import { checkGranted, requestedColumns, requestedTables, requestTerms } from "./request-checks.js";
@@ -90,10 +91,15 @@ export class PolicyService {
     if (problems && problems.length > 0) throw problemsError(problems);
   }
 
-  /** What the wizard shows at its steps before saving; nothing when Trino cannot answer. */
+  /**
+   * What the wizard shows at its steps before saving: masks and filters that do not parse (read
+   * as at Save), and the names Trino does not have (nothing of these when Trino cannot answer).
+   */
   async check(v: PolicyValues): Promise<PolicyCheck> {
     const problems = this.opts.metadata ? await problemsIfReachable(v, this.opts.metadata) : null;
-    return { problems: (problems ?? []).map(({ field, message }) => ({ field, message })) };
+    return {
+      problems: [...expressionProblems(v), ...(problems ?? []).map(({ field, message }) => ({ field, message }))],
+    };
   }
 
   /** Every assignee is an existing user or group, or the wildcard. */

@@ -6,7 +6,6 @@ import {
   type ColumnMask,
   type FilterCondition,
   type MaskKind,
-  type RowFilter,
 } from "@console/contracts";
 
 /** A policy value that cannot become SQL; names the field so the form can show it. */
@@ -166,11 +165,4 @@ export function compileMask(m: ColumnMask, field: string): { allow: false } | { 
     .join(" AND ");
   const masked = maskExpression(kind === "restrict" ? "nullify" : kind, m.name, m.columnDataType, `${field}.mask`);
   return { mask: `CASE WHEN ${when} THEN ${masked} ELSE ${ident(m.name)} END` };
-}
-
-/** The row filter items of one table joined with AND (each item a condition on one column). */
-export function compileRowFilters(filters: RowFilter[], field: string): string[] {
-  return filters.map((f, i) =>
-    condition(f.columnName, f.columnDataType, f.filterCondition, f.value, `${field}.${i}.value`),
-  );
 }

@@ -163,8 +163,10 @@ export default function PolicyWizardPage() {
     } catch (err) {
       const fieldProblems = problemsOf(err);
       if (fieldProblems.length > 0) showProblems(fieldProblems);
-      setFailure(errorMessage(err));
-      toast.error(errorMessage(err));
+      // The problems in words, without the path of the field they are shown at.
+      const message = fieldProblems.length > 0 ? fieldProblems.map((p) => p.message).join(" ") : errorMessage(err);
+      setFailure(message);
+      toast.error(message);
       return;
     }
     toast.success(id === null ? t("policyManagement.policyCreated") : t("policies.updated"));
