@@ -1,40 +1,32 @@
-import { ALL, POLICY_LIMITS, type ColumnMask, type PolicyImportPlan } from "@console/contracts";
+import { ALL, POLICY_LIMITS, type PolicyImportPlan } from "@console/contracts";
 import type { Candidate } from "./plan.js";
 import {
   applyRestrictions,
-  covers,
   deniedOf,
-  maskOf,
   type Grant,
   type Restriction,
   type Scope,
   globMatches,
   hasWildcard,
   isEmpty,
-  mayOverlap,
   nonEmpty,
   principalsOf,
   privilegesOf,
   rangerTime,
-  valuesOverlap,
-  type Principals,
   type RangerItem,
   type RangerPolicy,
 } from "./ranger-input.js";
+import {
+  ItemLedger,
+  onGrant,
+  restrictionLife,
+  tableRestrictions,
+  type ColumnTypes,
+  type ItemRule,
+} from "./ranger-masks.js";
 import { mapRulesPolicy, RULE_RESOURCES, type RuleCandidate } from "./ranger-rules.js";
 
-/** Column types by table then column, or null when Trino cannot say. */
-export type ColumnTypes = (
-  catalog: string,
-  schema: string,
-  tables: string[],
-) => Promise<Map<string, Map<string, string>> | null>;
-
-interface ItemRule {
-  src: number;
-  scope: Scope;
-  items: Array<{ who: Principals; value: RangerItem }>;
-}
+export type { ColumnTypes } from "./ranger-masks.js";
 
 const SERVICES = ["trino", "presto", "hive"];
 const RESOURCE_KEYS: Record<string, string[]> = {
@@ -118,17 +110,20 @@ export async function mapRanger(
     if (!res.table) wide.tables = ["*"];
     const type = p.policyType ?? 0;
 
-    const { state, period } = lifeOf(p, note);
     if (p.zoneName) note(`security zone ${p.zoneName} has no console counterpart; the policy's resources are kept`);
     const withItems = (list: RangerItem[] | undefined, label: string) =>
-      (list ?? []).map((item) => {
+      (list ?? []).map((item, k) => {
         if (nonEmpty(item.conditions)) note(`${label} conditions have no console counterpart: applied unconditionally`);
-        return { who: principalsOf(item, note), value: item };
+        return { k, who: principalsOf(item, note), value: item };
       });
 
-    if (type === 1) return void masks.push({ src, scope: wide, items: withItems(p.dataMaskPolicyItems, "mask item") });
-    if (type === 2)
-      return void filters.push({ src, scope: wide, items: withItems(p.rowFilterPolicyItems, "row filter item") });
+    if (type === 1 || type === 2) {
+      const kind = type === 1 ? "mask" : "filter";
+      if (!restrictionLife(p, kind, note)) return;
+      const items = withItems(type === 1 ? p.dataMaskPolicyItems : p.rowFilterPolicyItems, `${kind} item`);
+      return void (type === 1 ? masks : filters).push({ src, kind, scope: wide, items });
+    }
+    const { state, period } = lifeOf(p, note);
 
     for (const item of p.denyPolicyItems ?? []) {
       if (nonEmpty(item.conditions)) note("deny conditions have no console counterpart: the deny applies always");
@@ -254,20 +249,27 @@ export async function mapRanger(
     candidates.push({ path: `${notes[c.src]!.source} → ${name}`, value: { policyName: name, ...c.value } });
   }
 
+  const ledger = new ItemLedger(
+    [...masks, ...filters],
+    (src, m) => void (notes[src]!.messages.includes(m) || notes[src]!.messages.push(m)),
+    (src, name) => void (notes[src]!.policies.includes(name) || notes[src]!.policies.push(name)),
+  );
   for (const g of grants) {
     const note = (m: string) => notes[g.src]!.messages.push(m);
-    if (g.privileges.size === 0) continue;
-    const onScope = (r: ItemRule) =>
-      valuesOverlap([g.catalog], r.scope.catalogs) &&
-      valuesOverlap([g.schema], r.scope.schemas) &&
-      valuesOverlap(g.tables, r.scope.tables) &&
-      r.items.some((i) => mayOverlap(i.who, g.who));
-    const rules = [...masks.filter(onScope), ...filters.filter(onScope)];
+    const rules = [...masks.filter(onGrant(g)), ...filters.filter(onGrant(g))];
+    const access = `${g.catalog}.${g.schema}.${g.tables.join("|")}`;
+    if (g.privileges.size === 0) {
+      ledger.explain(
+        rules.map((rule) => ({ rule })),
+        `the access of ${g.name} to ${access} that it would restrict was taken away by a deny (noted there): not imported for its users`,
+      );
+      continue;
+    }
     // The tables masks and filters reach under this grant must be named: a wildcard under a wildcard cannot be.
     const pairs = new Map<string, [string, string]>();
     let blind = false;
     for (const r of rules) {
-      if (masks.includes(r) && r.scope.columns.some(hasWildcard)) blind = true;
+      if (r.kind === "mask" && r.scope.columns.some(hasWildcard)) blind = true;
       const schemas = g.schema === "*" ? r.scope.schemas : [g.schema];
       if (schemas.some(hasWildcard)) blind = true;
       const tables = g.tables.includes("*")
@@ -279,7 +281,11 @@ export async function mapRanger(
     }
     if (blind) {
       note(
-        `access to ${g.catalog}.${g.schema}.${g.tables.join("|")} not imported: a Ranger mask or row filter reaches it through wildcards the console cannot name`,
+        `access to ${access} not imported: a Ranger mask or row filter reaches it through wildcards the console cannot name`,
+      );
+      ledger.explain(
+        rules.map((rule) => ({ rule })),
+        `it reaches the access of ${g.name} to ${access} through wildcards the console cannot name: that access was not imported`,
       );
       continue;
     }
@@ -304,77 +310,27 @@ export async function mapRanger(
       });
 
     for (const [schema, table] of pairs.values()) {
-      const at = (r: ItemRule) =>
-        valuesOverlap([g.catalog], r.scope.catalogs) &&
-        valuesOverlap([schema], r.scope.schemas) &&
-        valuesOverlap([table], r.scope.tables);
-      /** Items that may reach this grant's users, up to the first that surely reaches all of them. */
-      const reaching = (list: ItemRule[], what: string, column?: string) => {
-        const out: RangerItem[] = [];
-        for (const r of list.filter(at))
-          if (column === undefined || r.scope.columns.some((c) => globMatches(c, column)))
-            for (const i of r.items) {
-              if (!mayOverlap(i.who, g.who)) continue;
-              out.push(i.value);
-              if (covers(i.who, g.who)) return out;
-            }
-        if (out.length > 0)
-          note(
-            `${what} of ${schema}.${table}${column ? `.${column}` : ""} applies to every user of ${gName}, though Ranger's items name only some of them`,
-          );
-        return out;
-      };
-      const columns = [...new Set(masks.filter(at).flatMap((r) => r.scope.columns))];
-      const types = (await opts.columnTypes?.(g.catalog, schema, [table]))?.get(table);
-      const columnDetails: ColumnMask[] = [];
-      for (const column of columns) {
-        const chosen = new Map<string, ColumnMask>();
-        const dataType = types?.get(column) ?? null;
-        for (const item of reaching(masks, "the mask", column)) {
-          const m = maskOf(item, table, column, dataType ?? "varchar");
-          if (m) chosen.set(`${m.type}:${m.mask}`, m);
-        }
-        if (chosen.size === 0) continue;
-        if (!dataType)
-          note(`the type of ${schema}.${table}.${column} is unknown (Trino did not answer): varchar assumed`);
-        if (chosen.size > 1)
-          note(
-            `${schema}.${table}.${column}: the users of ${gName} may meet different Ranger masks; the strictest (null) was imported`,
-          );
-        columnDetails.push(
-          chosen.size === 1
-            ? [...chosen.values()][0]!
-            : {
-                table,
-                name: column,
-                columnDataType: dataType ?? "varchar",
-                type: "predefine",
-                mask: "nullify",
-                conditions: [],
-              },
-        );
+      const found = await tableRestrictions(g, gName, { schema, table }, { masks, filters }, opts.columnTypes, ledger);
+      if (!found) continue;
+      if (found.columnDetails.length === 0 && !found.filter) {
+        // Only MASK_NONE items reached: the grant's own policy shows the columns as they are.
+        ledger.carried(found.reached, gName);
+        continue;
       }
-      const exprs = [
-        ...new Set(
-          reaching(filters, "the row filter")
-            .map((i) => i.rowFilterInfo?.filterExpr?.trim() ?? "")
-            .filter(Boolean),
-        ),
-      ];
-      if (exprs.length > 1)
-        note(`${schema}.${table}: the users of ${gName} may meet several Ranger row filters; all of them apply (AND)`);
-      if (columnDetails.length === 0 && exprs.length === 0) continue;
-      emit(g, unique(`${g.name} ${table}`), {
+      const name = unique(`${g.name} ${table}`);
+      emit(g, name, {
         category: "tables",
         schemaName: [schema],
         tables: [table],
         // A catalog-wide grant was imported read-only: so is its table's.
         tablePrivileges: g.schema === "*" ? ["SELECT"] : privileges,
-        columnDetails,
-        customRowFilter: exprs.length === 1 ? exprs[0]! : exprs.map((e) => `(${e})`).join(" AND "),
+        columnDetails: found.columnDetails,
+        customRowFilter: found.filter,
       });
+      ledger.carried(found.reached, name);
     }
   }
+  ledger.finish();
   return { candidates, notes: notes.filter((n) => n.messages.length > 0 || n.policies.length > 0) };
 }
 
