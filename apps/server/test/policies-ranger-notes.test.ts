@@ -49,7 +49,6 @@ const EXPORT = {
       serviceType: "trino",
       resources: res("hive", "hr", "payroll", "*"),
       policyItems: [{ groups: ["hr"], accesses: select }],
-      denyPolicyItems: [{ groups: ["hr"], accesses: select }],
     },
     {
       name: "eu orders this half",
@@ -65,6 +64,18 @@ const EXPORT = {
       policyType: 1,
       resources: res("hive", "hr", "payroll", "gross"),
       dataMaskPolicyItems: [{ groups: ["hr"], accesses: select, dataMaskInfo: { dataMaskType: "MASK_NULL" } }],
+    },
+    {
+      name: "no payroll",
+      serviceType: "trino",
+      resources: res("hive", "hr", "payroll", "*"),
+      denyPolicyItems: [{ groups: ["hr"], accesses: select }],
+    },
+    {
+      name: "no leads for contractors",
+      serviceType: "trino",
+      resources: res("hive", "marketing", "leads", "*"),
+      denyPolicyItems: [{ groups: ["contractors"], accesses: select }],
     },
   ],
 };
@@ -132,13 +143,20 @@ describe.each(DB_KINDS)("Ranger import accounts for every item under its own pol
     expect(customers.policy.columnDetails).toEqual([expect.objectContaining({ name: "email", mask: "hash" })]);
   });
 
-  it("notes the masks of a table whose grant a deny took away, and leaves no Ranger policy without a word", async () => {
+  it("notes the masks of a table whose grant a deny took away, what each deny took, and leaves no Ranger policy without a word", async () => {
     const { notes, of } = await plan();
     expect(of(3)!.messages).toEqual([
-      "SELECT on hive.hr.payroll removed for all its users: Ranger policy payroll for hr denies it, and the console has no deny",
+      "SELECT on hive.hr.payroll removed for all its users: Ranger policy no payroll denies it, and the console has no deny",
     ]);
     expect(of(5)!.messages).toEqual([
       "the access of payroll for hr to hive.hr.payroll that it would restrict was taken away by a deny (noted there): not imported for its users",
+    ]);
+    // The deny says what it took, under its own policy; one that takes nothing says so too.
+    expect(of(6)!.messages).toEqual([
+      "deny item 1 took SELECT on hive.hr.payroll from every user of payroll for hr, which it may reach",
+    ]);
+    expect(of(7)!.messages).toEqual([
+      "deny item 1 takes nothing away from the access imported from this export: nothing to deny",
     ]);
     // Every Ranger policy has its entry: the console policies made of it, or why none.
     expect(notes.map((n) => n.source)).toEqual(EXPORT.policies.map((p, i) => `policies.${i} (${p.name})`));

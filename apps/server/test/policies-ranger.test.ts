@@ -127,6 +127,11 @@ describe("import from Apache Ranger", () => {
     expect(of("hr for everyone")).toMatch(/denies everyone it does not list/);
     expect(of("dave customers")).toMatch(/role auditors was imported as group auditors/);
     expect(of("dave customers")).toMatch(/delegate admin/);
+    // A note about a mask or filter is filed under the Ranger policy it comes from, not the grant's.
+    expect(of("open orders")).toMatch(/row filter of sales\.orders applies to every user of sales team 2/);
+    expect(of("sales team")).not.toMatch(/row filter|mask/);
+    expect(of("email hash")).toMatch(/mask item 1 \(MASK_NONE\) shows sales\.customers\.email unmasked to bob/);
+    expect(of("hr employees")).toMatch(/deny all else took SELECT on hive\.hr\.\* from every user of hr for everyone/);
   });
 
   it("notes an entry that is not a policy instead of failing", async () => {

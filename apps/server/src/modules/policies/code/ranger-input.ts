@@ -176,6 +176,8 @@ export interface Grant {
 }
 export interface Restriction {
   src: number;
+  /** The item it comes from, as its policy's note names it. */
+  label: string;
   /** Allow exceptions hold in their own policy only. */
   only?: number;
   /** Deny-all-else: everyone but these, in other policies. */
@@ -185,14 +187,18 @@ export interface Restriction {
   privileges: Set<Privilege> | "all";
   why: string;
 }
-/** Denies and exceptions take privileges away from every grant whose users they may reach. */
+/**
+ * Denies and exceptions take privileges away from every grant whose users they may reach. What
+ * is taken is noted under the grant's Ranger policy and, when it is another, the deny's; a deny
+ * that takes nothing away is noted under its own.
+ */
 export function applyRestrictions(
   grants: Grant[],
   restrictions: Restriction[],
-  noteOn: (g: Grant, m: string) => void,
+  noteOn: (src: number, m: string) => void,
 ): void {
+  const used = new Set<Restriction>();
   for (const g of grants) {
-    const note = (m: string) => noteOn(g, m);
     for (const r of restrictions) {
       if (r.only !== undefined && r.only !== g.src) continue;
       if (r.except && (r.src === g.src || covers(r.except, g.who))) continue;
@@ -205,12 +211,16 @@ export function applyRestrictions(
       if (!r.except && !mayOverlap(r.who, g.who)) continue;
       const taken = [...g.privileges].filter((x) => r.privileges === "all" || r.privileges.has(x));
       if (taken.length === 0) continue;
+      used.add(r);
       for (const x of taken) g.privileges.delete(x);
-      note(
-        `${taken.join(", ")} on ${g.catalog}.${g.schema}.${g.tables.join("|")} removed for all its users: ${r.why}, and the console has no deny`,
-      );
+      const what = `${taken.join(", ")} on ${g.catalog}.${g.schema}.${g.tables.join("|")}`;
+      noteOn(g.src, `${what} removed for all its users: ${r.why}, and the console has no deny`);
+      if (r.src !== g.src) noteOn(r.src, `${r.label} took ${what} from every user of ${g.name}, which it may reach`);
     }
   }
+  for (const r of restrictions)
+    if (!used.has(r))
+      noteOn(r.src, `${r.label} takes nothing away from the access imported from this export: nothing to deny`);
 }
 
 /** Ranger's Trino redaction (ranger-servicedef-trino.json, MASK), kept as a custom mask. */

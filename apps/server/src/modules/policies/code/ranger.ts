@@ -125,10 +125,11 @@ export async function mapRanger(
     }
     const { state, period } = lifeOf(p, note);
 
-    for (const item of p.denyPolicyItems ?? []) {
+    for (const [k, item] of (p.denyPolicyItems ?? []).entries()) {
       if (nonEmpty(item.conditions)) note("deny conditions have no console counterpart: the deny applies always");
       restrictions.push({
         src,
+        label: `deny item ${k + 1}`,
         scope: wide,
         who: principalsOf(item, note),
         privileges: deniedOf(service, item),
@@ -136,11 +137,12 @@ export async function mapRanger(
       });
     }
     if (nonEmpty(p.denyExceptions)) note("deny exceptions have no console counterpart: the deny applies to them too");
-    for (const item of p.allowExceptions ?? []) {
+    for (const [k, item] of (p.allowExceptions ?? []).entries()) {
       if (nonEmpty(item.conditions))
         note("allow exception conditions have no console counterpart: the exception applies always");
       restrictions.push({
         src,
+        label: `allow exception ${k + 1}`,
         only: src,
         scope: wide,
         who: principalsOf(item, note),
@@ -152,6 +154,7 @@ export async function mapRanger(
     if (p.isDenyAllElse)
       restrictions.push({
         src,
+        label: "deny all else",
         scope: wide,
         who: { users: [], groups: [ALL] },
         except: { users: allowed.flatMap((a) => a.users), groups: allowed.flatMap((a) => a.groups) },
@@ -212,7 +215,7 @@ export async function mapRanger(
     });
   }
 
-  applyRestrictions(grants, restrictions, (g, m) => notes[g.src]!.messages.push(m));
+  applyRestrictions(grants, restrictions, (src, m) => notes[src]!.messages.push(m));
 
   const candidates: Candidate[] = [];
   const taken = new Set<string>();
