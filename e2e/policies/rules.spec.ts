@@ -64,6 +64,38 @@ describe("policies that mean what the administrator set", () => {
     expect(await alert.count()).toBe(0);
   }, 120_000);
 
+  it("refuses a custom mask or row filter that is not one SQL expression at its step, before Save", async () => {
+    await fillDetails(page, baseUrl, {
+      name: "e2e broken expressions",
+      category: "Tables",
+      catalog: "hive",
+      schema: "sales",
+      tables: ["customers"],
+      privileges: ["SELECT"],
+    });
+    await choose(page, "Table", "customers");
+    await choose(page, "Column", "email");
+    await choose(page, "Mask type", "Custom");
+    await page.getByRole("textbox", { name: "Custom mask (SQL expression)" }).fill("1=1) OR (1=1");
+    await page.getByRole("button", { name: "Add mask" }).click();
+    await page.getByRole("cell", { name: "email", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Trino would refuse this as it stands" });
+    await alert.getByText("the mask of customers.email is refused: it is not a valid SQL expression").waitFor();
+    await page.getByRole("button", { name: /Remove.*email/ }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+
+    const custom = page.getByRole("textbox", { name: "Custom row filter" });
+    await custom.fill("1=1) OR (1=1");
+    await page.getByRole("button", { name: "Next" }).click();
+    const message = "the custom row filter is refused: it is not a valid SQL expression";
+    await page.locator(".ant-form-item-explain-error").getByText(message).waitFor();
+    expect(await custom.isVisible()).toBe(true);
+    await custom.fill("(1=1) OR (1=1)");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("combobox", { name: "Users", exact: true }).waitFor();
+  }, 120_000);
+
   it("lists Sync's warnings in its confirmation before publishing", async () => {
     const onCustomers = (policyName: string, value: string) => ({
       policyName,
