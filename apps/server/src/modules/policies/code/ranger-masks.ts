@@ -70,10 +70,6 @@ export class ItemLedger {
     private readonly policyOn: (src: number, name: string) => void,
   ) {}
 
-  note(rule: ItemRule, message: string): void {
-    this.noteOn(rule.src, message);
-  }
-
   /** Notes once per Ranger policy, for the items given (all of the rule's when none are). */
   explain(reached: Array<{ rule: ItemRule; k?: number }>, message: string): void {
     const srcs = new Set<number>();
@@ -106,6 +102,10 @@ export class ItemLedger {
   }
 }
 
+/** The items of these rules that may reach some of this grant's users. */
+export const itemsFor = (g: Grant, rules: ItemRule[]) =>
+  rules.flatMap((rule) => rule.items.filter((i) => mayOverlap(i.who, g.who)).map((i) => ({ rule, k: i.k })));
+
 /** Whether a rule's resources take in this grant's tables and some of its users. */
 export const onGrant = (g: Grant) => (r: ItemRule) =>
   valuesOverlap([g.catalog], r.scope.catalogs) &&
@@ -136,10 +136,9 @@ export async function tableRestrictions(
   const qualified = `${g.catalog}.${schema}.${table}`;
   const answered = await columnTypes?.(g.catalog, schema, [table]);
   const types = answered ? (answered.get(table) ?? new Map<string, string>()) : null;
-  const reachingUsers = (r: ItemRule) => r.items.some((i) => mayOverlap(i.who, g.who));
   if (types && types.size === 0) {
     ledger.explain(
-      [...masks, ...filters].filter(reachingUsers).map((rule) => ({ rule })),
+      itemsFor(g, [...masks, ...filters]),
       `Trino has no table ${qualified}: nothing there to mask or filter for the users of ${gName}, so not imported (import again once it exists)`,
     );
     return null;

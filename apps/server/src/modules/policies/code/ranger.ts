@@ -18,6 +18,7 @@ import {
 } from "./ranger-input.js";
 import {
   ItemLedger,
+  itemsFor,
   onGrant,
   restrictionLife,
   tableRestrictions,
@@ -263,7 +264,7 @@ export async function mapRanger(
     const access = `${g.catalog}.${g.schema}.${g.tables.join("|")}`;
     if (g.privileges.size === 0) {
       ledger.explain(
-        rules.map((rule) => ({ rule })),
+        itemsFor(g, rules),
         `the access of ${g.name} to ${access} that it would restrict was taken away by a deny (noted there): not imported for its users`,
       );
       continue;
@@ -287,7 +288,7 @@ export async function mapRanger(
         `access to ${access} not imported: a Ranger mask or row filter reaches it through wildcards the console cannot name`,
       );
       ledger.explain(
-        rules.map((rule) => ({ rule })),
+        itemsFor(g, rules),
         `it reaches the access of ${g.name} to ${access} through wildcards the console cannot name: that access was not imported`,
       );
       continue;

@@ -96,6 +96,12 @@ export function PlanView(props: { plan: PolicyImportPlan }) {
                 .map((n) => (
                   <li key={n.source}>
                     {n.source}
+                    {n.policies.length > 0 ? (
+                      <Typography.Text type="secondary">
+                        {" "}
+                        {t("policies.code.notePolicies", { names: n.policies.join(", ") })}
+                      </Typography.Text>
+                    ) : null}
                     <ul style={list}>
                       {n.messages.map((m, i) => (
                         <li key={i}>{m}</li>
