@@ -176,11 +176,11 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
   it("refuses assignees and Trino objects that do not exist, naming them", async () => {
     const before = (await call("GET", ACL)).body!.total;
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ assignToUsers: ["alice", "nobody"] }, "assignToUsers.1", /no user is named nobody/],
-      [{ assignToGroups: ["ghosts"] }, "assignToGroups.0", /no group is named ghosts/],
-      [{ catalogName: "nocat" }, "catalogName", /catalog nocat does not exist/],
-      [{ schemaName: ["nosuch"] }, "schemaName.0", /schema hive\.nosuch does not exist/],
-      [{ tables: ["customers", "gone"] }, "tables.1", /table hive\.sales\.gone does not exist/],
+      [{ assignToUsers: ["alice", "nobody"] }, "assignToUsers.1", /^No user is named nobody$/],
+      [{ assignToGroups: ["ghosts"] }, "assignToGroups.0", /^No group is named ghosts$/],
+      [{ catalogName: "nocat" }, "catalogName", /^Catalog nocat does not exist$/],
+      [{ schemaName: ["nosuch"] }, "schemaName.0", /^Schema hive\.nosuch does not exist$/],
+      [{ tables: ["customers", "gone"] }, "tables.1", /^Table hive\.sales\.gone does not exist$/],
       [
         {
           columnDetails: [
@@ -188,7 +188,7 @@ describe.each(DB_KINDS)("published rules mean what the administrator set (%s)", 
           ],
         },
         "columnDetails.0.name",
-        /column nope does not exist in hive\.sales\.customers/,
+        /^Column nope does not exist in hive\.sales\.customers$/,
       ],
       [
         {

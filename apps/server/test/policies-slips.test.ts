@@ -102,7 +102,7 @@ describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ field: "columnDetails.0.columnDataType" });
-    expect(wrong.body!.error).toContain("column credit_limit of hive.sales.customers is decimal(12,2), not varchar");
+    expect(wrong.body!.error).toBe("Column credit_limit of hive.sales.customers is decimal(12,2), not varchar");
     const filter = await call(
       "POST",
       `${ACL}/add`,

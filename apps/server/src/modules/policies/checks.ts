@@ -14,8 +14,9 @@ import {
   type MaskKind,
   type PolicyValues,
 } from "@console/contracts";
-import { badRequest, HttpError } from "../../platform/errors.js";
+import { badRequest } from "../../platform/errors.js";
 import { entriesOf } from "./entries.js";
+import { problemsError } from "./name-checks.js";
 import { PolicyProblem } from "./sql.js";
 
 export const DUPLICATE_ROW_FILTER = "The row filter has already been added";
@@ -32,7 +33,7 @@ export function checkPolicy(
   opts: { dataProductCatalog?: string; now?: Date; periodChanged?: boolean } = {},
 ): void {
   const fail = (field: string, message: string): never => {
-    throw badRequest(`${field}: ${message}`, field);
+    throw problemsError([{ field, message }], { inWords: true, description: `invalid value for ${field}` });
   };
   const dataProducts = opts.dataProductCatalog ?? DEFAULT_DATA_PRODUCT_CATALOG;
   if (v.catalogName === dataProducts) fail("catalogName", `the data-product catalog ${dataProducts} cannot be chosen`);
@@ -102,7 +103,8 @@ export function checkPolicy(
     });
   } catch (err) {
     // The message names its mask or filter in words; the field travels apart, for the form.
-    if (err instanceof PolicyProblem) throw new HttpError(400, sentence(err.message), "invalid_policy", err.field);
+    if (err instanceof PolicyProblem)
+      throw problemsError([{ field: err.field, message: err.message }], { inWords: true });
     throw err;
   }
 }
@@ -184,5 +186,3 @@ function checkKind(v: PolicyValues, fail: Fail): void {
   for (const k of ["queryOwners", "targetUsers", "targetRoles", "properties", "routines"] as const)
     if (a[k].includes(ALL) && a[k].length > 1) fail(`access.${k}`, "choose every one or some, not both");
 }
-
-const sentence = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);

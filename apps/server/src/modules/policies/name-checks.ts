@@ -150,12 +150,22 @@ export async function problemsIfReachable(p: CheckedPolicy, meta: Metadata): Pro
   }
 }
 
-/** A 400 naming the first problem's field, with every problem by field. */
-export function problemsError(problems: Array<{ field: string; message: string }>): HttpError {
+const sentence = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);
+
+/**
+ * A 400 naming the first problem's field, with every problem by field. A form's refusal reads as
+ * a sentence (`inWords`: the field travels in `field` and `fields`, for the form to show it at
+ * its place); a document's names the path in front, as the document is read by its paths.
+ */
+export function problemsError(
+  problems: Array<{ field: string; message: string }>,
+  opts: { inWords?: boolean; description?: string } = {},
+): HttpError {
   const fields: Record<string, string[]> = {};
   for (const p of problems) (fields[p.field] ??= []).push(p.message);
   const first = problems[0]!;
-  return new HttpError(400, `${first.field}: ${first.message}`, "invalid_policy", first.field, {}, fields);
+  const error = opts.inWords ? sentence(first.message) : `${first.field}: ${first.message}`;
+  return new HttpError(400, error, opts.description ?? "invalid_policy", first.field, {}, fields);
 }
 
 /** Assignees that are neither an existing user nor group (the wildcard `.*` is allowed). */

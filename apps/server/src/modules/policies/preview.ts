@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db/index.js";
 import { HttpError } from "../../platform/errors.js";
 import { checkPolicy } from "./checks.js";
 import { compilePolicies, type CompilePolicy } from "./compile.js";
+import { problemsError } from "./name-checks.js";
 import { diffAccesses, impactOf, type Access, type EvalCache, type UsersNow } from "./impact-diff.js";
 import { diffImpersonations, impersonationsIn } from "./impact-impersonation.js";
 import type { PublicationService } from "./publish.js";
@@ -89,7 +90,14 @@ export class ImpactService {
       checkPolicy(v, { periodChanged: false });
     } catch (err) {
       if (err instanceof HttpError && err.field)
-        throw new HttpError(400, `policy.${err.error}`, err.description, `policy.${err.field}`);
+        throw new HttpError(
+          400,
+          err.error,
+          err.description,
+          `policy.${err.field}`,
+          {},
+          err.fields && Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [`policy.${f}`, m])),
+        );
       throw err;
     }
     const [{ input, members, users }, saved] = await Promise.all([
@@ -126,12 +134,7 @@ export class ImpactService {
     // A policy that does not compile would be left out of the rules: refused, naming its field.
     const problem = compiled.problems.find((x) => x.policyId === unsaved.id);
     if (problem)
-      throw new HttpError(
-        400,
-        `policy.${problem.field}: ${problem.message}`,
-        "invalid_policy",
-        `policy.${problem.field}`,
-      );
+      throw problemsError([{ field: `policy.${problem.field}`, message: problem.message }], { inWords: true });
     const after = compiled.rules;
     // Impersonations of the principals the policy reaches (service accounts it is assigned to).
     const impersonated = (await impersonationsIn(this.db, window)).filter(

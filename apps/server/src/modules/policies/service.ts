@@ -88,7 +88,7 @@ export class PolicyService {
   private async checkTrinoNames(v: PolicyValues): Promise<void> {
     if (!this.opts.metadata) return;
     const problems = await problemsIfReachable(v, this.opts.metadata);
-    if (problems && problems.length > 0) throw problemsError(problems);
+    if (problems && problems.length > 0) throw problemsError(problems, { inWords: true });
   }
 
   /**
@@ -105,7 +105,7 @@ export class PolicyService {
   /** Every assignee is an existing user or group, or the wildcard. */
   private async checkPrincipals(q: Queryable, v: PolicyValues): Promise<void> {
     const problems = await assigneeProblems(q, v);
-    if (problems.length > 0) throw problemsError(problems);
+    if (problems.length > 0) throw problemsError(problems, { inWords: true });
   }
 
   private assignment(p: Policy) {

@@ -66,7 +66,7 @@ async function policyProblems(
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     const field = err.field ?? "";
-    const message = err.error.startsWith(`${field}: `) ? err.error.slice(field.length + 2) : err.error;
+    const message = err.fields?.[field]?.[0] ?? err.error;
     out.push({ path: field ? `${path}.${field}` : path, message });
   }
   for (const a of await assigneeProblems(q, p)) out.push({ path: `${path}.${a.field}`, message: a.message });
