@@ -149,7 +149,7 @@ describe.each(DB_KINDS)("Ranger import accounts for every item under its own pol
       "SELECT on hive.hr.payroll removed for all its users: Ranger policy no payroll denies it, and the console has no deny",
     ]);
     expect(of(5)!.messages).toEqual([
-      "the access of payroll for hr to hive.hr.payroll that it would restrict was taken away by a deny (noted there): not imported for its users",
+      "a deny took all access of payroll for hr to hive.hr.payroll (noted under payroll for hr): nothing of it left to restrict, so not imported for its users",
     ]);
     // The deny says what it took, under its own policy; one that takes nothing says so too.
     expect(of(6)!.messages).toEqual([

@@ -265,7 +265,7 @@ export async function mapRanger(
     if (g.privileges.size === 0) {
       ledger.explain(
         itemsFor(g, rules),
-        `the access of ${g.name} to ${access} that it would restrict was taken away by a deny (noted there): not imported for its users`,
+        `a deny took all access of ${g.name} to ${access} (noted under ${g.name}): nothing of it left to restrict, so not imported for its users`,
       );
       continue;
     }
