@@ -59,15 +59,29 @@ const SQL = {
        FROM generate_series($3::bigint, $1::bigint - 1, $4::bigint) i`,
 };
 
-/** Month partitions over the whole span, as the scheduled maintenance would have made them. */
+/**
+ * Month partitions over the whole span, as the scheduled maintenance would have made them. Each
+ * month under the console's partition lock, in a transaction of its own as the console does: the
+ * console started beside the seed creates its months too, and without the lock the two deadlocked.
+ */
 async function ensureMonths(c) {
+  const { PARTITION_LOCK } = await import("../../apps/server/dist/platform/db/partitions.js");
   const months = Math.ceil(SPAN_DAYS / 28) + 1;
   for (const table of Object.values(TABLES))
-    for (let m = -months; m <= 3; m++)
-      await c.query(
-        "SELECT audit_ensure_month($1, ((now() AT TIME ZONE 'UTC') + make_interval(months => $2)) AT TIME ZONE 'UTC')",
-        [table, m],
-      );
+    for (let m = -months; m <= 3; m++) {
+      await c.query("BEGIN");
+      try {
+        await c.query("SELECT pg_advisory_xact_lock($1)", [PARTITION_LOCK]);
+        await c.query(
+          "SELECT audit_ensure_month($1, ((now() AT TIME ZONE 'UTC') + make_interval(months => $2)) AT TIME ZONE 'UTC')",
+          [table, m],
+        );
+        await c.query("COMMIT");
+      } catch (err) {
+        await c.query("ROLLBACK");
+        throw err;
+      }
+    }
 }
 
 /**

@@ -175,6 +175,31 @@ export async function timeAlternately(n, a, b) {
   return [summary(ta), summary(tb)];
 }
 
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux): what a run cost
+ * the measured process, whatever else the shared machine was doing. Clock-tick resolution
+ * (10 ms), so read it around a whole phase, not one call. NaN where /proc is missing.
+ */
+export function processCpuMs(pid = process.pid) {
+  try {
+    // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+/** USER_HZ: 100 on Linux on every architecture Node.js runs on. */
+const CLOCK_TICKS = 100;
+
+/** Runs `fn` and returns its result with the CPU ms process `pid` spent meanwhile. */
+export async function withCpu(pid, fn) {
+  const before = processCpuMs(pid);
+  const result = await fn();
+  return { result, cpuMs: processCpuMs(pid) - before };
+}
+
 export const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
 
 /**

@@ -32,7 +32,8 @@ export function kubectl(kubeconfig: string, cacheDir: string): Kubectl {
     run: (...args) =>
       new Promise((resolve, reject) => {
         execFile("kubectl", [...base, ...args], { timeout: CALL_MS, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-          if (err) reject(new Error(`kubectl ${args.join(" ")} failed: ${err.message}\n${stderr}`));
+          // What it printed on both streams: `auth can-i` answers "no - why" on stdout and exits 1.
+          if (err) reject(new Error(`kubectl ${args.join(" ")} failed: ${err.message}\n${stdout}${stderr}`));
           else resolve(stdout);
         });
       }),

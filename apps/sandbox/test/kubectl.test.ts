@@ -140,6 +140,39 @@ describe("kubectl against the sandbox", () => {
       });
   });
 
+  it("prints a running Spark application's missing finish time as kubectl does for a real cluster", async () => {
+    const running = list("sparkoperator.k8s.io/sparkapplications").filter((a) => !a.status.terminationTime);
+    expect(running.length).toBeGreaterThan(0);
+    const printed = await k.run("get", "sparkapplications", "-n", "spark");
+    expect(printed).not.toContain("<no value>");
+    const rows = byName(parseTable(printed));
+    // The API server sends an empty cell for a printer column whose path is missing.
+    for (const a of running) expect(rows.get(a.metadata.name)!.FINISH).toBe("");
+    const custom = await k.run(
+      "get",
+      "sparkapplications",
+      "-n",
+      "spark",
+      "-o",
+      "custom-columns=NAME:.metadata.name,FINISH:.status.terminationTime",
+    );
+    const cells = byName(parseTable(custom));
+    for (const a of running) expect(cells.get(a.metadata.name)!.FINISH).toBe("<none>");
+  });
+
+  it("describes a running Spark application without the simulator's plan for it", async () => {
+    // Moving the jobs on gives each running application its planned end and outcome.
+    api.advanceJobs(Date.now());
+    const running = list("sparkoperator.k8s.io/sparkapplications").find(
+      (a) => a.status.applicationState.state === "RUNNING",
+    )!;
+    expect(running).toBeDefined();
+    const out = await k.run("describe", "sparkapplication", "-n", "spark", running.metadata.name);
+    expect(out).toMatch(new RegExp(`^Name:\\s+${running.metadata.name}$`, "m"));
+    expect(out).toMatch(/^Annotations:\s+<none>$/m);
+    expect(out).not.toMatch(/ends-at|outcome/i);
+  });
+
   it("describes a node with its addresses, lease and the pods it runs", async () => {
     const node = list(R.nodes).find((n) => n.metadata.name.startsWith("worker-"))!;
     const out = await k.run("describe", "node", node.metadata.name);

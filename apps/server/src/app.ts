@@ -29,7 +29,7 @@ import { KubernetesStatus } from "./platform/cluster-status.js";
 import { configuredKubeClients, type KubeClients } from "./platform/kubernetes.js";
 import { NoCluster, NoLicence, type LicenceCheck, type PlatformStatusSource } from "./platform/platform-status.js";
 import type { SandboxLink, Services } from "./platform/services.js";
-import { defaultWebDir, registerWebApp } from "./platform/web.js";
+import { defaultWebDir, registerWebApp, servedWebFile } from "./platform/web.js";
 import { ensureTrinoRulesToken } from "./platform/trino-rules-token.js";
 
 export interface BuildOptions {
@@ -56,6 +56,9 @@ export interface BuiltApp {
 
 /** Routes called many times a second by machines (the query and object-store audit feeds): logged at debug. */
 const QUIET_ROUTES = new Set<string>([auditRoutes.ingestTrino.path, auditRoutes.ingestMinio.path]);
+
+/** Probes of the orchestrator and the load balancer, every few seconds: logged at debug. */
+const HEALTH_CHECKS = new Set(["/healthz", "/readyz"]);
 
 export function loggerOptions(level: string, pretty = false) {
   return {
@@ -106,18 +109,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return payload;
   });
   app.addHook("onResponse", async (req, reply) => {
-    // Machines' calls that succeed, or find nothing yet (Trino polling rules before the first
-    // publication), are logged at debug; a refused one (401, 403, 400) stays at info.
+    // The web app's files (dozens a page load) and health checks are logged at debug, so that
+    // the terminal shows the API calls, one line each. Machines' calls that succeed, or find
+    // nothing yet (Trino polling rules before the first publication), are logged at debug too;
+    // a refused one (401, 403, 400) stays at info.
+    const path = req.url.split("?")[0]!;
     const quiet =
-      req.url === "/healthz" ||
-      req.url === "/readyz" ||
+      HEALTH_CHECKS.has(path) ||
+      servedWebFile(req) ||
       ((req.routeOptions.config?.quietLog || QUIET_ROUTES.has(req.routeOptions.url ?? "")) &&
         (reply.statusCode < 400 || reply.statusCode === 404));
     const level = reply.statusCode >= 500 ? "error" : quiet ? "debug" : "info";
     req.log[level](
       {
         method: req.method,
-        url: req.url.split("?")[0],
+        url: path,
         route: req.routeOptions.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { R } from "./generate.js";
 import { deleteJob, FLINK_DEPLOYMENTS, SPARK_APPS } from "./jobs.js";
 import { statusBody, type KubeObject } from "./objects.js";
@@ -198,6 +198,8 @@ export function registerReads(
 export interface ApiServerOptions {
   /** Require this bearer token (tests of refused credentials); unset accepts any caller. */
   token?: string | null;
+  /** The refusal for a request no route answers (a write the sandbox does not serve), or null. */
+  refuse?: (req: FastifyRequest) => { code: number; reason: string; message: string } | null;
 }
 
 /**
@@ -223,9 +225,11 @@ export function createApiServer(opts: ApiServerOptions, streams: Set<() => void>
   app.addHook("preClose", async () => {
     for (const end of [...streams]) end();
   });
-  app.setNotFoundHandler((req, reply) =>
-    fail(reply, 404, "NotFound", `the server could not find the requested resource (${req.method} ${req.url})`),
-  );
+  app.setNotFoundHandler((req, reply) => {
+    const refused = opts.refuse?.(req);
+    if (refused) return fail(reply, refused.code, refused.reason, refused.message);
+    return fail(reply, 404, "NotFound", `the server could not find the requested resource (${req.method} ${req.url})`);
+  });
   app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
     const code = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     return fail(reply, code, code === 500 ? "InternalError" : "BadRequest", err.message);

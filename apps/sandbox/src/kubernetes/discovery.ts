@@ -28,7 +28,7 @@ const EXTRA: Record<string, { verbs?: string[]; shortNames?: string[]; categorie
 
 const READ = ["get", "list", "watch"];
 
-interface ApiResource {
+export interface ApiResource {
   name: string;
   singularName: string;
   namespaced: boolean;
@@ -48,6 +48,20 @@ const LEASES: ApiResource[] = [
   { name: "leases", singularName: "lease", namespaced: true, kind: "Lease", verbs: ["get", "list"] },
 ];
 
+/** The review APIs kubectl's `auth can-i` and `auth whoami` create (answered in auth-reviews.ts). */
+const review = (name: string, kind: string): ApiResource => ({
+  name,
+  singularName: kind.toLowerCase(),
+  namespaced: false,
+  kind,
+  verbs: ["create"],
+});
+const AUTHENTICATION = [review("selfsubjectreviews", "SelfSubjectReview")];
+const AUTHORIZATION = [
+  review("selfsubjectaccessreviews", "SelfSubjectAccessReview"),
+  review("selfsubjectrulesreviews", "SelfSubjectRulesReview"),
+];
+
 function apiResource(def: ResourceDef): ApiResource {
   const extra = EXTRA[def.plural] ?? {};
   return {
@@ -61,8 +75,12 @@ function apiResource(def: ResourceDef): ApiResource {
   };
 }
 
-/** Resources by group version ("v1", "apps/v1", ...), in the order they are declared. */
-function byGroupVersion(resources: ResourceDef[], metrics: boolean): Map<string, ApiResource[]> {
+/**
+ * What the sandbox serves: resources by group version ("v1", "apps/v1", ...), in the order
+ * they are declared, each with the verbs it answers. Discovery lists it and the access
+ * reviews answer from it, so the two cannot disagree.
+ */
+export function servedResources(resources: ResourceDef[], metrics: boolean): Map<string, ApiResource[]> {
   const out = new Map<string, ApiResource[]>();
   for (const def of resources) {
     const gv = def.prefix.replace(/^\/apis?\//, "");
@@ -75,11 +93,12 @@ function byGroupVersion(resources: ResourceDef[], metrics: boolean): Map<string,
   }
   out.set("coordination.k8s.io/v1", LEASES);
   if (metrics) out.set("metrics.k8s.io/v1beta1", METRICS);
+  out.set("authentication.k8s.io/v1", AUTHENTICATION);
+  out.set("authorization.k8s.io/v1", AUTHORIZATION);
   return out;
 }
 
-export function registerDiscovery(app: FastifyInstance, resources: ResourceDef[], metrics: boolean): void {
-  const groups = byGroupVersion(resources, metrics);
+export function registerDiscovery(app: FastifyInstance, groups: Map<string, ApiResource[]>): void {
   app.get("/api", async (req) => ({
     kind: "APIVersions",
     versions: ["v1"],

@@ -8,9 +8,26 @@ import type { ObjectStore } from "./store.js";
 /** Reports a change the way a controller does, as an event about the object. */
 export type Report = (about: KubeObject, type: "Normal" | "Warning", reason: string, message: string) => void;
 
-/** Where the simulator keeps a run's planned end and outcome (not part of the operators' API). */
-const ENDS_AT = "sandbox.platform/ends-at";
-const OUTCOME = "sandbox.platform/outcome";
+/**
+ * Each running Spark application's planned end and outcome, by uid. Kept by the simulator
+ * and out of the objects: the operator's API has no such fields, and `kubectl describe`
+ * must not tell how a running job will end.
+ */
+const plans = new WeakMap<ObjectStore, Map<string, { endsAt: number; outcome: "FAILED" | "COMPLETED" }>>();
+
+function planOf(store: ObjectStore, app: KubeObject, rnd: Random, now: number) {
+  let byUid = plans.get(store);
+  if (!byUid) plans.set(store, (byUid = new Map()));
+  let plan = byUid.get(app.metadata.uid);
+  if (!plan) {
+    plan = {
+      endsAt: now + rnd.int(2, 10) * 60_000,
+      outcome: rnd.chance(SPARK_FAILURE_RATE) ? "FAILED" : "COMPLETED",
+    };
+    byUid.set(app.metadata.uid, plan);
+  }
+  return plan;
+}
 
 /** Spark applications submitted again on a schedule, as a ScheduledSparkApplication would. */
 export const SCHEDULED_SPARK = ["daily-sales-etl", "clickstream-sessionize", "fraud-scoring", "ledger-reconcile"];
@@ -96,7 +113,6 @@ function sparkLife(store: ObjectStore, rnd: Random, now: number, report: Report)
     const name = app.metadata.name;
     const ns = app.metadata.namespace!;
     const since = Date.parse(app.status.lastSubmissionAttemptTime);
-    const notes = (app.metadata.annotations ??= {});
     if (state === "SUBMITTED" && now - since > SUBMIT_DELAY_MS) {
       app.status.applicationState = { state: "RUNNING" };
       app.status.executorState = { [`${name}-exec-1`]: "RUNNING", [`${name}-exec-2`]: "RUNNING" };
@@ -125,13 +141,10 @@ function sparkLife(store: ObjectStore, rnd: Random, now: number, report: Report)
       store.touch(SPARK_APPS, app);
       report(app, "Normal", "SparkDriverRunning", `Driver ${name}-driver is running`);
     } else if (state === "RUNNING") {
-      if (!notes[ENDS_AT]) {
-        notes[ENDS_AT] = String(now + rnd.int(2, 10) * 60_000);
-        notes[OUTCOME] = rnd.chance(SPARK_FAILURE_RATE) ? "FAILED" : "COMPLETED";
-        store.touch(SPARK_APPS, app);
-      }
-      if (now < Number(notes[ENDS_AT])) continue;
-      const failed = notes[OUTCOME] === "FAILED";
+      const plan = planOf(store, app, rnd, now);
+      if (now < plan.endsAt) continue;
+      plans.get(store)!.delete(app.metadata.uid);
+      const failed = plan.outcome === "FAILED";
       app.status.applicationState = failed
         ? { state: "FAILED", errorMessage: "driver container failed with ExitCode: 1, Reason: Error" }
         : { state: "COMPLETED" };

@@ -13,7 +13,7 @@ export interface Column {
   format?: string;
 }
 
-export type Cell = string | number;
+export type Cell = string | number | null;
 
 export interface Printer {
   columns: Column[];
@@ -311,8 +311,8 @@ export const PRINTERS: Record<string, Printer> = {
       a.metadata.name,
       a.status?.applicationState?.state ?? "",
       a.status?.submissionAttempts ?? 0,
-      a.status?.lastSubmissionAttemptTime ?? "<no value>",
-      a.status?.terminationTime ?? "<no value>",
+      a.status?.lastSubmissionAttemptTime ?? null,
+      a.status?.terminationTime ?? null,
       age(a, now),
     ],
   },

@@ -29,9 +29,19 @@ export class Directory {
   }
 
   async find(username: string): Promise<DirectoryUser | null> {
-    const key = username.toLowerCase();
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.user;
+    return (await this.findMany([username])).get(username.toLowerCase()) ?? null;
+  }
+
+  /** Several users at once (by lower-cased username), those not cached read in one query. */
+  async findMany(usernames: string[]): Promise<Map<string, DirectoryUser | null>> {
+    const out = new Map<string, DirectoryUser | null>();
+    const missing: string[] = [];
+    for (const key of new Set(usernames.map((u) => u.toLowerCase()))) {
+      const hit = this.cache.get(key);
+      if (hit && Date.now() - hit.at < TTL_MS) out.set(key, hit.user);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return out;
     const { rows } = await this.db.query<{
       id: string;
       username: string;
@@ -46,25 +56,29 @@ export class Directory {
          FROM users u
          LEFT JOIN user_groups ug ON ug.user_id = u.id
          LEFT JOIN groups g ON g.id = ug.group_id
-        WHERE u.username = $1
+        WHERE u.username = ANY($1::text[])
         GROUP BY u.id`,
-      [key],
+      [missing],
     );
-    const r = rows[0];
-    const user = r
-      ? {
-          id: r.id,
-          username: r.username,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          email: r.email,
-          enabled: r.enabled,
-          groups: r.groups ?? [],
-        }
-      : null;
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(key, { at: Date.now(), user });
-    return user;
+    const found = new Map(rows.map((r) => [r.username, r]));
+    if (this.cache.size + missing.length > MAX_ENTRIES) this.cache.clear();
+    for (const key of missing) {
+      const r = found.get(key);
+      const user = r
+        ? {
+            id: r.id,
+            username: r.username,
+            firstName: r.first_name,
+            lastName: r.last_name,
+            email: r.email,
+            enabled: r.enabled,
+            groups: r.groups ?? [],
+          }
+        : null;
+      this.cache.set(key, { at: Date.now(), user });
+      out.set(key, user);
+    }
+    return out;
   }
 
   clear(): void {

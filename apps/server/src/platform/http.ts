@@ -12,6 +12,8 @@ declare module "fastify" {
     access?: Access;
     /** Polled often (Trino's rules refresh): its successful answers are logged at debug level only. */
     quietLog?: boolean;
+    /** A file of the built web app: logged at debug level, as a page load asks for dozens. */
+    staticFile?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

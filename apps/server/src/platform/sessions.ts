@@ -57,17 +57,18 @@ export async function endSessionsOfUsersWithoutMenus(
 ): Promise<string[]> {
   if (who.status === false) return [];
   const hidden = [...config.RESTRICTED_MENUS, "home", ...(config.DISCOVERY_HUB_URL ? [] : ["discovery-hub"])];
+  // The candidates first, by index, then two anti-joins from each: written as one scan of users
+  // with OR-ed conditions, it cost a fixed few hundred ms (and JIT compilation) on 100,000 users.
   const { rows } = await q.query<{ id: string }>(
-    `SELECT u.id FROM users u
-      WHERE (u.username = ANY($1::text[]) OR u.id = ANY($3::uuid[])
-             OR u.id IN (SELECT ug.user_id FROM user_groups ug JOIN groups g ON g.id = ug.group_id
-                          WHERE g.name = ANY($2::text[])))
-        AND NOT EXISTS (
-          SELECT 1 FROM menu_permissions p
-           WHERE p.status AND NOT (p.menu_key = ANY($4::text[]))
-             AND (EXISTS (SELECT 1 FROM menu_users mu WHERE mu.menu_id = p.id AND mu.user_id = u.id)
-                  OR EXISTS (SELECT 1 FROM menu_groups mg JOIN user_groups ug ON ug.group_id = mg.group_id
-                              WHERE mg.menu_id = p.id AND ug.user_id = u.id)))`,
+    `WITH who AS (
+       SELECT id FROM users WHERE username = ANY($1::text[])
+       UNION SELECT id FROM users WHERE id = ANY($3::uuid[])
+       UNION SELECT ug.user_id FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE g.name = ANY($2::text[])),
+     shown AS (SELECT id FROM menu_permissions WHERE status AND NOT (menu_key = ANY($4::text[])))
+     SELECT who.id FROM who
+      WHERE NOT EXISTS (SELECT 1 FROM menu_users mu JOIN shown ON shown.id = mu.menu_id WHERE mu.user_id = who.id)
+        AND NOT EXISTS (SELECT 1 FROM user_groups ug JOIN menu_groups mg ON mg.group_id = ug.group_id
+                          JOIN shown ON shown.id = mg.menu_id WHERE ug.user_id = who.id)`,
     [who.users ?? [], who.groups ?? [], who.userIds ?? [], hidden],
   );
   const ids = rows.map((r) => r.id);

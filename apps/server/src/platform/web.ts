@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** Paths owned by the API and the sign-in service: never answered with the web app. */
 export const API_PREFIXES = [
@@ -18,6 +18,13 @@ export const API_PREFIXES = [
   "/readyz",
   "/metrics",
 ];
+
+/** Requests answered with the web app's index.html (a client-side route such as /home). */
+const appShell = new WeakSet<FastifyRequest>();
+
+/** Whether this request was for a file of the web app (an asset, or index.html for a client-side route). */
+export const servedWebFile = (req: FastifyRequest): boolean =>
+  req.routeOptions.config?.staticFile === true || appShell.has(req);
 
 export function defaultWebDir(): string {
   // dist/platform/web.js and src/platform/web.ts both sit three levels under apps/.
@@ -37,6 +44,7 @@ export async function registerWebApp(app: FastifyInstance, dir: string, csp: str
     const url = req.url.split("?")[0]!;
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
     if (html && req.method === "GET" && !isApi && !path.extname(url)) {
+      appShell.add(req);
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
     }
     return reply.code(404).send({ error: "Not found.", error_description: `no route for ${req.method} ${url}` });
@@ -45,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, dir: string, csp: str
   await app.register(async (scope) => {
     // Static files need no sign-in; mark every route the plugin adds.
     scope.addHook("onRoute", (route) => {
-      route.config = { ...(route.config as object), access: "public" };
+      route.config = { ...(route.config as object), access: "public", staticFile: true };
     });
     await scope.register(fastifyStatic, {
       root: dir,

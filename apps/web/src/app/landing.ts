@@ -1,13 +1,13 @@
 import type { MenuKey } from "@console/contracts";
 import { MENUS } from "@console/contracts/constants";
-import { toAudits } from "../features/audits/routes";
-import { toClientConfig } from "../features/client-config/routes";
+import { toAudits } from "../features/audits/links";
+import { toClientConfig } from "../features/client-config/links";
 import { toComponents } from "../features/components/links";
 import { toHome } from "../features/home/links";
-import { toInsights } from "../features/insights/routes";
+import { toInsights } from "../features/insights/links";
 import { toPolicies } from "../features/policies/links";
 import { toSettings } from "../features/settings/links";
-import { toUsers } from "../features/users/routes";
+import { toUsers } from "../features/users/links";
 import { useMenu, usePublicConfig } from "./queries";
 
 /** Where each menu lands. */

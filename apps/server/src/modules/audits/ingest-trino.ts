@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Queryable } from "../../platform/db/index.js";
-import { accessRollupCtes, impersonationRollupCte } from "../policies/access-rollup.js";
+import { accessRollupCtes, impersonationRollupCte } from "../../platform/db/access-rollup-sql.js";
 import type { IngestSource } from "./ingest.js";
 import { BAD, type Bad, isObject, isOptNumber, isOptText, isText, nullish } from "./shape.js";
 import { insertBatch } from "./sql.js";

@@ -67,10 +67,13 @@ async function checkAssignmentChange(
 ): Promise<void> {
   await checkHolds(s, k, actor, row, added.length ? "grant" : removed.length ? "take away" : "change who holds");
   const action = `change the ${k.kind}s of`;
-  for (const name of [...added, ...removed]) {
-    if (of === "groups") await checkGroupChange(s.access, actor, name, action);
+  const changed = [...added, ...removed];
+  // Read in one query: one lookup per user made each change cost a round trip per name.
+  const users = of === "users" ? await s.directory.findMany(changed) : null;
+  for (const name of changed) {
+    if (!users) await checkGroupChange(s.access, actor, name, action);
     else {
-      const user = await s.directory.find(name);
+      const user = users.get(name.toLowerCase());
       await checkManage(s.access, actor, { id: user?.id, username: name, groups: user?.groups ?? [] }, action);
     }
   }

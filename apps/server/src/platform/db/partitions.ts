@@ -25,7 +25,7 @@ export interface Partition {
 }
 
 /** Keeps two replicas (or maintenance and retention) from changing one table's partitions at once. */
-const PARTITION_LOCK = 727_003;
+export const PARTITION_LOCK = 727_003;
 
 export async function partitionsOf(q: Queryable, table: string): Promise<Partition[]> {
   const { rows } = await q.query<{ name: string; lo: Date | null; hi: Date | null; is_default: boolean }>(

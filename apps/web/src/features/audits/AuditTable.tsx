@@ -9,7 +9,8 @@ import { ListTable } from "../../shared/ui/ListTable";
 import { useAuditEvents } from "./api";
 import { ExplainDrawer } from "../self-service/ExplainDrawer";
 import { ChangeSetDrawer } from "./ChangeSetDrawer";
-import { COLUMNS, type DrawerRequest, type Row } from "./columns";
+import type { DrawerRequest, Row } from "./column-types";
+import { COLUMNS } from "./columns";
 import { FilterFields } from "./FilterFields";
 import { NO_FILTERS, pageQuery, validateFilters, type AuditFilters, type TabDef } from "./tabs";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ChangeEntry } from "@console/contracts";
 import { formatDateTime } from "../../shared/lib/format";
 import { assignmentsOf, describeClassificationChange, describePolicyChange } from "./changes";
-import type { DrawerRequest, Row } from "./columns";
+import type { DrawerRequest, Row } from "./column-types";
 
 function Bullets(props: { sentences: string[] }) {
   const { t } = useTranslation();

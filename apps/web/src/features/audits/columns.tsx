@@ -8,6 +8,7 @@ import { formatDateTime } from "../../shared/lib/format";
 import type { ListColumn } from "../../shared/ui/ListTable";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { assignmentsOf } from "./changes";
+import type { ColumnContext, DrawerRequest, Row } from "./column-types";
 import { explainColumn } from "./explainColumn";
 import {
   collapseWhitespace,
@@ -18,23 +19,6 @@ import {
   stripHtml,
   trinoStatus,
 } from "./derive";
-
-/** Any event row: the tables read fields by name. */
-export type Row = Record<string, unknown>;
-
-export type DrawerRequest =
-  | { kind: "policy"; row: Row }
-  | { kind: "assignments"; row: Row }
-  | { kind: "classification"; row: Row }
-  | { kind: "settings"; row: Row }
-  | { kind: "explain"; row: Row };
-
-export interface ColumnContext {
-  t: TFunction;
-  showIps: boolean;
-  toggleIps: () => void;
-  open: (d: DrawerRequest) => void;
-}
 
 const get = (row: Row, path: string): unknown =>
   path.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Row)[k] : undefined), row);

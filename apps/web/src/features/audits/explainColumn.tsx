@@ -1,6 +1,6 @@
 import { Button } from "antd";
 import type { ListColumn } from "../../shared/ui/ListTable";
-import type { ColumnContext, Row } from "./columns";
+import type { ColumnContext, Row } from "./column-types";
 
 /** An access denial is Trino's PERMISSION_DENIED error. */
 export const isAccessDenied = (r: Row) => typeof r.error === "string" && r.error.startsWith("PERMISSION_DENIED");

@@ -1,14 +1,11 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
-
-/** The screen's path, written once. */
-const PATH = "/audits";
+import { auditsPaths } from "./links";
 
 export const auditsRoutes: FeatureRoute[] = [
   {
-    path: PATH,
+    path: auditsPaths.audits,
     menu: "audits",
     element: screen(["audits", "policies", "self-service", "tours"], () => import("./AuditsPage")),
   },
 ];
-export const toAudits = () => PATH;

@@ -1,14 +1,11 @@
 import type { FeatureRoute } from "../../app/route-types";
 import { screen } from "../../app/screen";
-
-/** The screen's path, written once. */
-const PATH = "/client-configuration";
+import { clientConfigPaths } from "./links";
 
 export const clientConfigRoutes: FeatureRoute[] = [
   {
-    path: PATH,
+    path: clientConfigPaths.clientConfig,
     menu: "client-configuration",
     element: screen(["client-config"], () => import("./ClientConfigPage")),
   },
 ];
-export const toClientConfig = () => PATH;

@@ -1,4 +1,4 @@
-import { accessRollupCtes, ROLLUP_DAYS } from "../../../modules/policies/access-rollup.js";
+import { accessRollupCtes, ROLLUP_DAYS } from "../access-rollup-sql.js";
 
 /**
  * Distinct accesses read from Trino's query events and their queries per UTC day, for the

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Policy } from "@console/contracts";
 import { ALL } from "@console/contracts/constants";
 import { formatPeriod, PLACEHOLDER } from "../../../shared/lib/format";
-import { Chips } from "./PolicyDetails";
+import { Chips } from "./Chips";
 
 /** A row's expansion for the kinds that govern the rest of Trino's rules file, and for a verbatim rule. */
 export function KindDetails({ policy: p }: { policy: Policy }) {

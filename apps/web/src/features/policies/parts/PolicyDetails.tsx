@@ -1,25 +1,12 @@
-import { Descriptions, Flex, Table, Tag, Typography } from "antd";
+import { Descriptions, Flex, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Policy } from "@console/contracts";
-import { ALL, DATA_CATEGORIES } from "@console/contracts/constants";
+import { DATA_CATEGORIES } from "@console/contracts/constants";
 import { formatPeriod, PLACEHOLDER } from "../../../shared/lib/format";
+import { Chips } from "./Chips";
 import { KindDetails } from "./KindDetails";
 
 const SCROLL_Y = 300;
-const MAX_CHIPS = 10;
-
-export function Chips(props: { values: string[]; allLabel: string }) {
-  if (props.values.length === 0) return <>{PLACEHOLDER}</>;
-  const shown = props.values.slice(0, MAX_CHIPS);
-  return (
-    <Flex wrap gap={4}>
-      {shown.map((v) => (
-        <Tag key={v}>{v === ALL ? props.allLabel : v}</Tag>
-      ))}
-      {props.values.length > MAX_CHIPS ? <Tag>+{props.values.length - MAX_CHIPS}</Tag> : null}
-    </Flex>
-  );
-}
 
 /** A row's expansion: entity details, column masks and row filters (spec: policy list). */
 export function PolicyDetails({ policy: p }: { policy: Policy }) {
