@@ -206,19 +206,31 @@ describe.each(DB_KINDS)("licences (%s)", (kind) => {
     expect((await verify()).valid).toBe(true);
   });
 
-  it("withdraws a licence: it stays in the history as deleted, and the console is unlicensed", async () => {
+  it("withdraws the licence in force: it stays in the history as deleted, and the earlier one still valid returns", async () => {
     const history = (await get("/license/api/v1/uploadHistory")).body as Array<{ id: number; serialNumber: string }>;
     const active = history.find((h) => h.serialNumber === "PCL-2")!;
     const seq = await lastAuditSeq(t.testDb.db);
     const res = await t.app.inject({ method: "DELETE", url: `/license/api/v1/${active.id}`, headers: bearer(admin) });
-    expect(res.json()).toEqual({ message: "License PCL-2 deleted." });
-    expect(await verify()).toEqual({ valid: false, daysToExpiry: 0 });
-    expect(await unlicensed()).toContain("trino");
+    expect(res.json()).toEqual({
+      message: `License PCL-2 deleted. License PCL-1 is in force again; it is valid until ${day(200)}.`,
+    });
+    expect(await verify()).toEqual({ valid: true, daysToExpiry: 200 });
+    expect(await unlicensed()).toContain("debezium");
     const again = await t.app.inject({ method: "DELETE", url: `/license/api/v1/${active.id}`, headers: bearer(admin) });
     expect(again.statusCode).toBe(400);
     expect(await auditsAfter(t.testDb.db, seq)).toMatchObject([{ action: "Delete License", subject_name: "PCL-2" }]);
     const after = (await get("/license/api/v1/uploadHistory")).body as Array<{ serialNumber: string; status: string }>;
     expect(after.find((h) => h.serialNumber === "PCL-2")).toMatchObject({ status: "deleted", statusEn: "Deleted" });
+    expect(after.find((h) => h.serialNumber === "PCL-1")).toMatchObject({ status: "active" });
+  });
+
+  it("withdraws the last licence: the console is unlicensed", async () => {
+    const history = (await get("/license/api/v1/uploadHistory")).body as Array<{ id: number; serialNumber: string }>;
+    const last = history.find((h) => h.serialNumber === "PCL-1")!;
+    const res = await t.app.inject({ method: "DELETE", url: `/license/api/v1/${last.id}`, headers: bearer(admin) });
+    expect(res.json()).toEqual({ message: "License PCL-1 deleted." });
+    expect(await verify()).toEqual({ valid: false, daysToExpiry: 0 });
+    expect(await unlicensed()).toContain("trino");
   });
 
   it("lets every signed-in user verify, and only settings users upload or read the history", async () => {
