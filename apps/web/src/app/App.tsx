@@ -46,7 +46,8 @@ export function App() {
   useEffect(() => keepTabInDialogs(), []);
   return (
     <ConfigProvider theme={appTheme(dark, reduceMotion)}>
-      <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "topRight" }}>
+      {/* Centred: the header's and the pages' own buttons (Upload license, Create …) sit at the right. */}
+      <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "top" }}>
         <NotificationsBridge />
         <QueryClientProvider client={queryClient}>
           <TourProvider>
