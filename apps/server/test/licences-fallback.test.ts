@@ -8,6 +8,8 @@ import { auditsAfter, lastAuditSeq } from "./support/users.js";
 const vendor = generateVendorKeys();
 const otherVendor = generateVendorKeys();
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
+/** The same day as the console writes it in messages: DD-MM-YYYY. */
+const consoleDay = (offset: number) => day(offset).split("-").reverse().join("-");
 
 interface Stored {
   serial: string;
@@ -98,7 +100,7 @@ describe.each(DB_KINDS)("deleting the licence in force (%s)", (kind) => {
     const res = await remove(active);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(
-      `License NOW-1 deleted. License GOOD-6 is in force again; it is valid until ${day(90)}.`,
+      `License NOW-1 deleted. License GOOD-6 is in force again; it is valid until ${consoleDay(90)}.`,
     );
     expect(await verify()).toEqual({ valid: true, daysToExpiry: 90 });
     expect(await statuses()).toEqual({

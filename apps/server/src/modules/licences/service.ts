@@ -4,7 +4,7 @@ import { LICENCE_DESCRIPTION_MAX, LICENCE_FILE_EXTENSIONS, LICENCE_FILE_MAX_BYTE
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors.js";
 import type { Services } from "../../platform/services.js";
-import { LicenceRejected, readLicence, todayUtc, type LicenceBody } from "./format.js";
+import { consoleDate, LicenceRejected, readLicence, todayUtc, type LicenceBody } from "./format.js";
 import type { Queryable } from "../../platform/db/index.js";
 import { findLicence, installLicence, markActive, markDeleted, replacedLicences, serialInUse } from "./store.js";
 
@@ -73,17 +73,17 @@ export async function uploadLicence(
   const today = todayUtc();
   if (licence.expiryDate < today)
     throw badRequest(
-      `This licence expired on ${licence.expiryDate}; upload a current one.`,
+      `This licence expired on ${consoleDate(licence.expiryDate)}; upload a current one.`,
       FILE_FIELD,
       "licence_expired",
     );
   if (licence.issueDate > today)
     throw badRequest(
-      `This licence takes effect on ${licence.issueDate}; upload it on or after that day.`,
+      `This licence takes effect on ${consoleDate(licence.issueDate)}; upload it on or after that day.`,
       FILE_FIELD,
       "licence_not_yet_valid",
     );
-  const message = `License ${licence.serialNumber} for ${licence.customer} is installed; it is valid until ${licence.expiryDate}.`;
+  const message = `License ${licence.serialNumber} for ${licence.customer} is installed; it is valid until ${consoleDate(licence.expiryDate)}.`;
   await s.db.tx(async (q) => {
     if (await serialInUse(q, licence.serialNumber))
       throw conflict(`License ${licence.serialNumber} has already been uploaded.`, FILE_FIELD);
@@ -176,7 +176,7 @@ export async function withdrawLicence(
   await s.bus.publish("licence");
   return {
     message: reinstated
-      ? `License ${row.serialNumber} deleted. License ${reinstated.serialNumber} is in force again; it is valid until ${reinstated.expiryDate}.`
+      ? `License ${row.serialNumber} deleted. License ${reinstated.serialNumber} is in force again; it is valid until ${consoleDate(reinstated.expiryDate)}.`
       : `License ${row.serialNumber} deleted.`,
   };
 }

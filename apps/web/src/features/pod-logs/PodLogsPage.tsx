@@ -1,11 +1,12 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Modal, Select, Switch, Tag, Tooltip } from "antd";
+import { Alert, Button, Flex, Modal, Select, Switch, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import type { JobKind } from "@console/contracts";
 import { useComponentList } from "../../app/queries";
 import { ApiError, errorMessage } from "../../shared/lib/api";
+import { zoneLabel } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useJobDetails } from "../components/api";
@@ -181,6 +182,7 @@ export default function PodLogsPage() {
           wrap={wrap}
           height={Math.max(300, window.innerHeight - 300)}
         />
+        <Typography.Text type="secondary">{t("podLogs.timesNote", { zone: zoneLabel() })}</Typography.Text>
       </Flex>
       <Modal
         open={podGone && !!job}
