@@ -8,7 +8,8 @@ import { ROOT } from "../support/server.js";
 import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
 import { adminApi } from "../users/main.js";
 import { settled, useTheme, violations, type Theme } from "./main.js";
-import { OVERLAYS, prepareOverlays, searchTheLog } from "./overlays.js";
+import { A11Y_GROUP, OVERLAYS, prepareOverlays, searchTheLog } from "./overlays.js";
+import { buttonStates } from "./states.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -168,6 +169,30 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
       await searchTheLog(page);
       await settled(page);
       found.push(...(await violations(page, `${theme} log viewer searching`)));
+      if (found.length) console.error(`${found.length} accessibility violations:\n${found.join("\n")}`);
+      expect(found).toEqual([]);
+    });
+  }
+
+  for (const theme of ["light", "dark"] as Theme[]) {
+    it(`finds no violation on primary, default and danger buttons hovered and focused in the ${theme} theme`, async () => {
+      await useTheme(page, theme);
+      const found: string[] = [];
+      // A review page has all three in its header: Cancel, Reject (danger) and Approve (primary).
+      const review = visits.get("/policy-management/:id/review")!;
+      await page.goto(`${baseUrl}${review}`);
+      await settled(page);
+      for (const name of ["Cancel", "Reject", "Approve"])
+        found.push(...(await buttonStates(page, page.getByRole("button", { name, exact: true }), `${theme} ${name}`)));
+      // A filled danger button: the confirmation of a deletion.
+      await page.goto(`${baseUrl}/user-management`);
+      await page.getByRole("tab", { name: "Groups" }).click();
+      await page.getByRole("button", { name: `Delete group ${A11Y_GROUP}` }).click();
+      const dialog = page.getByRole("dialog");
+      for (const name of ["Confirm", "Cancel"])
+        found.push(...(await buttonStates(page, dialog.getByRole("button", { name }), `${theme} dialog ${name}`)));
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
       if (found.length) console.error(`${found.length} accessibility violations:\n${found.join("\n")}`);
       expect(found).toEqual([]);
     });

@@ -28,9 +28,13 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
-/** Runs axe-core's WCAG 2.1 A/AA rules on the page; returns one readable line per failing element. */
-export async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+/**
+ * Runs axe-core's WCAG 2.1 A/AA rules on the page (or only on what `within` selects); returns one
+ * readable line per failing element.
+ */
+export async function violations(page: Page, where: string, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const result = await (within ? builder.include(within) : builder).analyze();
   return result.violations.flatMap((v) =>
     v.nodes.map(
       (n) =>

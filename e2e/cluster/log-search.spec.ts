@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { screenshot } from "../support/browser.js";
@@ -49,8 +50,50 @@ describe("searching a pod's log", () => {
     expect(await count.innerText()).toMatch(/^\d+ of \d+$/);
     await screenshot(page, "pod-logs-search-matching-only");
 
+    // Download gives the lines shown: only the matching ones, as many as the matches counted.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: /Download/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^etcd-master-01-etcd-\d{8}-\d{6}\.log$/);
+    const file = await fs.readFile((await download.path())!, "utf8");
+    const downloaded = file.split("\n").slice(0, -1);
+    expect(file.endsWith("\n")).toBe(true);
+    expect(downloaded.length).toBeGreaterThan(1);
+    expect(downloaded.every((l) => l.toLowerCase().includes("info"))).toBe(true);
+    const shownWhenSaved = Number((await count.innerText()).split(" of ")[1]);
+    // Lines keep arriving: the file has what was shown at the click, never more than shown now.
+    expect(downloaded.length).toBeGreaterThanOrEqual(total);
+    expect(downloaded.length).toBeLessThanOrEqual(shownWhenSaved);
+
     await page.getByRole("textbox", { name: "Search the log" }).fill("no-such-text-anywhere");
     await page.getByRole("status").filter({ hasText: "No match" }).waitFor();
     expect(await page.getByRole("button", { name: "Next match" }).isDisabled()).toBe(true);
+  });
+
+  it("wraps long lines on the switch, and keeps the choice for the next visit", async () => {
+    await page.goto(`${baseUrl}/hosts/podlogs/master-01/etcd-master-01`);
+    const log = page.getByRole("log", { name: "Log lines" });
+    const line = log.locator("[data-index]").first();
+    await line.waitFor();
+    // The sandbox's lines fit a wide screen: a narrow viewer, so that they are longer than it is wide.
+    const narrow = () => log.evaluate((el) => void (el.style.width = "320px"));
+    await narrow();
+    const wide = () => log.evaluate((el) => el.scrollWidth > el.clientWidth);
+    await expect.poll(wide).toBe(true);
+    const wrapSwitch = page.getByRole("switch", { name: "Wrap lines" });
+    await wrapSwitch.click();
+    await expect.poll(wide).toBe(false);
+    expect(await line.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("pre-wrap");
+    // A wrapped line takes more than one row's height.
+    expect((await line.boundingBox())!.height).toBeGreaterThan(20);
+    await page.reload();
+    await log.locator("[data-index]").first().waitFor();
+    expect(await page.getByRole("switch", { name: "Wrap lines" }).getAttribute("aria-checked")).toBe("true");
+    await narrow();
+    await expect.poll(wide).toBe(false);
+    await screenshot(page, "pod-logs-wrapped");
+    await page.getByRole("switch", { name: "Wrap lines" }).click();
+    await expect.poll(wide).toBe(true);
   });
 });

@@ -3,10 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateVendorKeys } from "../../apps/server/src/modules/licences/format.js";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { startServer, type RunningServer } from "../support/server.js";
-import { ADMIN_PASSWORD, confirmation, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, confirmation, settled, signInAs } from "../support/session.js";
 import { licenceFile, licenceRow, uploadLicence } from "./main.js";
 
 const vendor = generateVendorKeys();
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+/** Whether two drawn boxes share any pixel. */
+function overlap(a: Box, b: Box): boolean {
+  if (!a || !b) throw new Error("not drawn");
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
 const otherVendor = generateVendorKeys();
 
 describe("licences", () => {
@@ -14,6 +21,7 @@ describe("licences", () => {
   let browser: Browser;
   let page: Page;
   const alert = () => page.getByRole("alert").filter({ hasText: /License is/ });
+  const uploadButton = () => page.getByRole("button", { name: "Upload license" });
   /** The components quick launch offers, by label. */
   const launchable = async () => {
     await page.getByRole("button", { name: "Quick launch" }).click();
@@ -52,11 +60,12 @@ describe("licences", () => {
       { name: "e2e.lic", text: licenceFile(vendor.privateKeyPem, "E2E-1", 10) },
       "Trial licence",
     );
-    await page
-      .getByRole("status")
-      .filter({ hasText: /License E2E-1 for E2E Ltd is installed/ })
-      .waitFor();
+    const installed = page.getByRole("status").filter({ hasText: /License E2E-1 for E2E Ltd is installed/ });
+    await installed.waitFor();
     await drawer.waitFor({ state: "hidden" });
+    // The message stays 5 s, beside the Upload license button, not over it.
+    await settled(page);
+    expect(overlap(await installed.boundingBox(), await uploadButton().boundingBox())).toBe(false);
     await alert()
       .filter({ hasText: "License is expiring in 10 days. Please contact support team to renew license." })
       .waitFor();
@@ -129,16 +138,35 @@ describe("licences", () => {
     await drawer.waitFor({ state: "hidden" });
   });
 
-  it("withdraws a licence after confirmation; its row stays, without actions, and the alert returns", async () => {
+  it("withdraws the licence in force after confirmation: its row stays, without actions, and the earlier one still valid returns", async () => {
     await page.goto(`${server.url}/settings/licenses`);
     await licenceRow(page, "E2E-4").getByRole("button", { name: "Delete license E2E-4" }).click();
     const confirm = await confirmation(page);
     await confirm.getByText(/License E2E-4 will be withdrawn/).waitFor();
     await confirm.getByRole("button", { name: "Confirm" }).click();
-    await page.getByRole("status").filter({ hasText: "License E2E-4 deleted." }).waitFor();
+    const deleted = page
+      .getByRole("status")
+      .filter({ hasText: /^License E2E-4 deleted\. License E2E-1 is in force again; it is valid until / });
+    await deleted.waitFor();
+    await settled(page);
+    expect(overlap(await deleted.boundingBox(), await uploadButton().boundingBox())).toBe(false);
     const row = licenceRow(page, "E2E-4");
     await row.getByText("Deleted").waitFor();
     expect(await row.getByRole("button").count()).toBe(0);
+    await licenceRow(page, "E2E-1").getByText("Active").waitFor();
+    await alert().filter({ hasText: "License is expiring in 10 days." }).waitFor();
+  });
+
+  it("withdraws the last licence still valid: the alert says the licence is expired", async () => {
+    await page.goto(`${server.url}/settings/licenses`);
+    await licenceRow(page, "E2E-1").getByRole("button", { name: "Delete license E2E-1" }).click();
+    const confirm = await confirmation(page);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^License E2E-1 deleted\.$/ })
+      .waitFor();
+    await licenceRow(page, "E2E-1").getByText("Deleted").waitFor();
     await alert().filter({ hasText: "License is expired." }).waitFor();
   });
 });

@@ -11,6 +11,8 @@ const vendor = generateVendorKeys();
 const otherVendor = generateVendorKeys();
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
+/** The same day as the console writes it in messages: DD-MM-YYYY. */
+const consoleDay = (offset: number) => day(offset).split("-").reverse().join("-");
 
 function licence(opts: { serial: string; issued?: number; expires: number; components?: string[]; key?: string }) {
   return signLicence(
@@ -76,7 +78,7 @@ describe.each(DB_KINDS)("licences (%s)", (kind) => {
     const text = licence({ serial: "PCL-1", expires: 200 });
     const res = await upload(t, admin, [file(text), { field: "descEn", value: "First year" }]);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(`License PCL-1 for Acme Ltd is installed; it is valid until ${day(200)}.`);
+    expect(res.body.message).toBe(`License PCL-1 for Acme Ltd is installed; it is valid until ${consoleDay(200)}.`);
     expect(await verify()).toEqual({ valid: true, daysToExpiry: 200 });
     const left = await unlicensed();
     expect(left).not.toContain("trino");
@@ -130,7 +132,11 @@ describe.each(DB_KINDS)("licences (%s)", (kind) => {
       () => licence({ serial: "PCL-4", expires: 90, key: otherVendor.privateKeyPem }),
       /signed by a different vendor key/,
     ],
-    ["expired", () => licence({ serial: "PCL-5", issued: -400, expires: -2 }), new RegExp(`expired on ${day(-2)}`)],
+    [
+      "expired",
+      () => licence({ serial: "PCL-5", issued: -400, expires: -2 }),
+      new RegExp(`expired on ${consoleDay(-2)}`),
+    ],
     ["not yet in force", () => licence({ serial: "PCL-6", issued: 3, expires: 90 }), /takes effect on/],
     ["not a licence", () => "just some text", /not a Platform Console licence/],
     ["JSON but not a licence", () => JSON.stringify({ hello: "world" }), /not a Platform Console licence/],
@@ -206,19 +212,31 @@ describe.each(DB_KINDS)("licences (%s)", (kind) => {
     expect((await verify()).valid).toBe(true);
   });
 
-  it("withdraws a licence: it stays in the history as deleted, and the console is unlicensed", async () => {
+  it("withdraws the licence in force: it stays in the history as deleted, and the earlier one still valid returns", async () => {
     const history = (await get("/license/api/v1/uploadHistory")).body as Array<{ id: number; serialNumber: string }>;
     const active = history.find((h) => h.serialNumber === "PCL-2")!;
     const seq = await lastAuditSeq(t.testDb.db);
     const res = await t.app.inject({ method: "DELETE", url: `/license/api/v1/${active.id}`, headers: bearer(admin) });
-    expect(res.json()).toEqual({ message: "License PCL-2 deleted." });
-    expect(await verify()).toEqual({ valid: false, daysToExpiry: 0 });
-    expect(await unlicensed()).toContain("trino");
+    expect(res.json()).toEqual({
+      message: `License PCL-2 deleted. License PCL-1 is in force again; it is valid until ${consoleDay(200)}.`,
+    });
+    expect(await verify()).toEqual({ valid: true, daysToExpiry: 200 });
+    expect(await unlicensed()).toContain("debezium");
     const again = await t.app.inject({ method: "DELETE", url: `/license/api/v1/${active.id}`, headers: bearer(admin) });
     expect(again.statusCode).toBe(400);
     expect(await auditsAfter(t.testDb.db, seq)).toMatchObject([{ action: "Delete License", subject_name: "PCL-2" }]);
     const after = (await get("/license/api/v1/uploadHistory")).body as Array<{ serialNumber: string; status: string }>;
     expect(after.find((h) => h.serialNumber === "PCL-2")).toMatchObject({ status: "deleted", statusEn: "Deleted" });
+    expect(after.find((h) => h.serialNumber === "PCL-1")).toMatchObject({ status: "active" });
+  });
+
+  it("withdraws the last licence: the console is unlicensed", async () => {
+    const history = (await get("/license/api/v1/uploadHistory")).body as Array<{ id: number; serialNumber: string }>;
+    const last = history.find((h) => h.serialNumber === "PCL-1")!;
+    const res = await t.app.inject({ method: "DELETE", url: `/license/api/v1/${last.id}`, headers: bearer(admin) });
+    expect(res.json()).toEqual({ message: "License PCL-1 deleted." });
+    expect(await verify()).toEqual({ valid: false, daysToExpiry: 0 });
+    expect(await unlicensed()).toContain("trino");
   });
 
   it("lets every signed-in user verify, and only settings users upload or read the history", async () => {

@@ -6,6 +6,7 @@ import { usePrefersReducedMotion } from "./reducedMotion";
 import { router } from "./router";
 import { appTheme } from "./theme";
 import { useEffect } from "react";
+import { keepTabInDialogs } from "../shared/lib/dialogTabLoop";
 import { bindNotifications, notifyError } from "./shell/notify";
 import { TourProvider } from "./shell/tour";
 import { useShell } from "./state";
@@ -42,9 +43,11 @@ function NotificationsBridge() {
 export function App() {
   const dark = useShell((s) => s.isDarkMode);
   const reduceMotion = usePrefersReducedMotion();
+  useEffect(() => keepTabInDialogs(), []);
   return (
     <ConfigProvider theme={appTheme(dark, reduceMotion)}>
-      <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "topRight" }}>
+      {/* Centred: the header's and the pages' own buttons (Upload license, Create …) sit at the right. */}
+      <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "top" }}>
         <NotificationsBridge />
         <QueryClientProvider client={queryClient}>
           <TourProvider>

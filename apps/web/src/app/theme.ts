@@ -23,6 +23,8 @@ const LIGHT = {
   colorWarning: "#ad4e00", // 5.9:1 on white
   colorWarningText: "#ad4e00",
   colorError: "#cf1322", // 5.6:1 on white; white on it 5.6:1 (danger buttons)
+  colorErrorHover: "#a8071a", // a hovered danger button: white on it, or it on white, 7.8:1
+  colorErrorActive: "#820014",
   colorErrorText: "#cf1322",
   colorTextSecondary: "rgba(0, 0, 0, 0.65)", // #595959, 7:1
   colorTextTertiary: "rgba(0, 0, 0, 0.62)", // descriptions, icons: #616161, 6.2:1 on white, 5.7:1 on #f5f5f5
@@ -42,6 +44,8 @@ const DARK = {
   colorInfo: "#69b1ff", // "processing" tags: 6.5:1 on their fill
   colorInfoText: "#69b1ff",
   colorError: "#ff7875", // 7.2:1 on #141414; a filled danger button writes dark on it (below)
+  colorErrorHover: "#e86e6b", // dark text on it 6.1:1, it on #141414 6:1
+  colorErrorActive: "#ffa39e", // pressed: dark text on it 9.8:1, it on #141414 9.6:1
   colorErrorText: "#ff7875",
   colorTextSecondary: "rgba(255, 255, 255, 0.7)",
   colorTextTertiary: "rgba(255, 255, 255, 0.62)", // descriptions, icons
@@ -49,6 +53,10 @@ const DARK = {
   blue7: "#69b1ff",
   geekblue7: "#85a5ff",
 };
+
+/** A hovered primary button's fill in the dark theme, and what a hovered default button writes in. */
+const DARK_PRIMARY_FILL_HOVER = "#2272e0";
+const DARK_PRIMARY_TEXT_HOVER = "#3c89e8";
 
 const accessibleText =
   (dark: boolean): MappingAlgorithm =>
@@ -80,7 +88,15 @@ export function appTheme(dark: boolean, reduceMotion = false): ThemeConfig {
     ...emptyTable(dark),
   };
   if (dark) {
-    components.Button = { dangerColor: "rgba(0, 0, 0, 0.88)" }; // 8:1 on the light red
+    components.Button = {
+      dangerColor: "rgba(0, 0, 0, 0.88)", // 8:1 on the light red
+      // A hovered primary button writes white on its fill: Ant Design's #3c89e8 gives 3.5:1,
+      // #2272e0 4.6:1. Only here: elsewhere the hover colour is drawn as text on #141414,
+      // as a hovered default button's text and border still are (#3c89e8, 5.2:1).
+      colorPrimaryHover: DARK_PRIMARY_FILL_HOVER,
+      defaultHoverColor: DARK_PRIMARY_TEXT_HOVER,
+      defaultHoverBorderColor: DARK_PRIMARY_TEXT_HOVER,
+    };
     // The side bar, its collapse trigger and its menu on one background (#141414, the menu's),
     // not the dark sider's navy below a grey menu.
     components.Layout = { siderBg: "#141414", triggerBg: "#141414", triggerColor: "rgba(255, 255, 255, 0.85)" };

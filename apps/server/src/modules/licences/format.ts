@@ -147,3 +147,9 @@ export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 export function daysBetween(today: string, expiryDate: string): number {
   return Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
+
+/** A licence day (YYYY-MM-DD, UTC) as the console writes dates: DD-MM-YYYY (docs/ui.md). */
+export function consoleDate(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${d}-${m}-${y}`;
+}

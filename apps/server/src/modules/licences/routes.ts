@@ -23,8 +23,7 @@ export async function licencesModule(app: FastifyInstance, s: Services): Promise
     return licenceHistory(s.db, todayUtc());
   });
   handle(app, licenceRoutes.remove, async ({ actor, params }) => {
-    licensing();
-    return withdrawLicence(s, actor, params.id);
+    return withdrawLicence(s, licensing(), actor, params.id);
   });
   // Multipart parsing only where a file is expected; a second file is read only to refuse it.
   await app.register(async (scope) => {

@@ -4,8 +4,9 @@ import { LICENCE_DESCRIPTION_MAX, LICENCE_FILE_EXTENSIONS, LICENCE_FILE_MAX_BYTE
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors.js";
 import type { Services } from "../../platform/services.js";
-import { LicenceRejected, readLicence, todayUtc } from "./format.js";
-import { findLicence, installLicence, markDeleted, serialInUse } from "./store.js";
+import { consoleDate, LicenceRejected, readLicence, todayUtc, type LicenceBody } from "./format.js";
+import type { Queryable } from "../../platform/db/index.js";
+import { findLicence, installLicence, markActive, markDeleted, replacedLicences, serialInUse } from "./store.js";
 
 const AUDIT_SOURCE = "settings-licenses";
 const FILE_FIELD = "body.licenseKey";
@@ -72,17 +73,17 @@ export async function uploadLicence(
   const today = todayUtc();
   if (licence.expiryDate < today)
     throw badRequest(
-      `This licence expired on ${licence.expiryDate}; upload a current one.`,
+      `This licence expired on ${consoleDate(licence.expiryDate)}; upload a current one.`,
       FILE_FIELD,
       "licence_expired",
     );
   if (licence.issueDate > today)
     throw badRequest(
-      `This licence takes effect on ${licence.issueDate}; upload it on or after that day.`,
+      `This licence takes effect on ${consoleDate(licence.issueDate)}; upload it on or after that day.`,
       FILE_FIELD,
       "licence_not_yet_valid",
     );
-  const message = `License ${licence.serialNumber} for ${licence.customer} is installed; it is valid until ${licence.expiryDate}.`;
+  const message = `License ${licence.serialNumber} for ${licence.customer} is installed; it is valid until ${consoleDate(licence.expiryDate)}.`;
   await s.db.tx(async (q) => {
     if (await serialInUse(q, licence.serialNumber))
       throw conflict(`License ${licence.serialNumber} has already been uploaded.`, FILE_FIELD);
@@ -114,12 +115,44 @@ export async function uploadLicence(
   return { message };
 }
 
-export async function withdrawLicence(s: Services, actor: Actor, id: number): Promise<{ message: string }> {
-  const row = await findLicence(s.db, id, todayUtc());
+/**
+ * The newest licence a later upload put aside that is still good today (its signature checks
+ * and today lies within its dates), put back in force; null when there is none.
+ */
+async function reinstateLatestValid(q: Queryable, publicKey: KeyObject, today: string): Promise<LicenceBody | null> {
+  for (const candidate of await replacedLicences(q)) {
+    let l: LicenceBody;
+    try {
+      l = readLicence(candidate.text, publicKey);
+    } catch {
+      continue; // altered, or signed by another key: never put back in force
+    }
+    if (l.issueDate > today || l.expiryDate < today) continue;
+    await markActive(q, candidate.id);
+    return l;
+  }
+  return null;
+}
+
+/**
+ * Withdraws a licence. When it was the one in force, the newest earlier licence that is still
+ * valid takes its place, in the same transaction, and the audit event says which.
+ */
+export async function withdrawLicence(
+  s: Services,
+  publicKey: KeyObject,
+  actor: Actor,
+  id: number,
+): Promise<{ message: string }> {
+  const today = todayUtc();
+  const row = await findLicence(s.db, id, today);
   if (!row) throw notFound("The licence");
-  if (row.status === "deleted") throw badRequest(`License ${row.serialNumber} is already deleted.`, "params.id");
-  await s.db.tx(async (q) => {
-    await markDeleted(q, id);
+  const alreadyDeleted = () => badRequest(`License ${row.serialNumber} is already deleted.`, "params.id");
+  if (row.status === "deleted") throw alreadyDeleted();
+  const reinstated = await s.db.tx(async (q) => {
+    const was = await markDeleted(q, id);
+    if (!was) throw alreadyDeleted();
+    const back = was === "active" ? await reinstateLatestValid(q, publicKey, today) : null;
     await writeAudit(q, {
       source: AUDIT_SOURCE,
       action: "Delete License",
@@ -127,10 +160,23 @@ export async function withdrawLicence(s: Services, actor: Actor, id: number): Pr
       status: "success",
       subjectId: String(id),
       subjectName: row.serialNumber,
-      summary: `License ${row.serialNumber} deleted`,
-      details: { changeSet: [{ column: "status", oldVal: row.status, newVal: "deleted" }] },
+      summary: back
+        ? `License ${row.serialNumber} deleted; License ${back.serialNumber} is in force again`
+        : `License ${row.serialNumber} deleted`,
+      details: {
+        changeSet: [
+          { column: "status", oldVal: was, newVal: "deleted" },
+          ...(back ? [{ column: "in force", oldVal: row.serialNumber, newVal: back.serialNumber }] : []),
+        ],
+        ...(back ? { reinstated: back.serialNumber } : {}),
+      },
     });
+    return back;
   });
   await s.bus.publish("licence");
-  return { message: `License ${row.serialNumber} deleted.` };
+  return {
+    message: reinstated
+      ? `License ${row.serialNumber} deleted. License ${reinstated.serialNumber} is in force again; it is valid until ${consoleDate(reinstated.expiryDate)}.`
+      : `License ${row.serialNumber} deleted.`,
+  };
 }

@@ -95,6 +95,29 @@ export async function installLicence(
   return { id: Number(rows[0]!.id), replaced: replaced.rows[0]?.serial_number ?? null };
 }
 
-export async function markDeleted(q: Queryable, id: number): Promise<void> {
-  await q.query("UPDATE licences SET status = 'deleted' WHERE id = $1", [id]);
+/**
+ * Withdraws a licence, its row locked against a withdrawal at the same time. Returns the status
+ * it had, or null when it was already deleted.
+ */
+export async function markDeleted(q: Queryable, id: number): Promise<"active" | "inactive" | null> {
+  const { rows } = await q.query<{ status: "active" | "inactive" }>(
+    `UPDATE licences l SET status = 'deleted'
+       FROM (SELECT id, status FROM licences WHERE id = $1 FOR UPDATE) old
+      WHERE l.id = old.id AND old.status <> 'deleted'
+      RETURNING old.status`,
+    [id],
+  );
+  return rows[0]?.status ?? null;
+}
+
+/** The licences put aside by a newer upload, newest first: candidates to return to force. */
+export async function replacedLicences(q: Queryable): Promise<Array<{ id: number; serial: string; text: string }>> {
+  const { rows } = await q.query<{ id: string; serial_number: string; license: string }>(
+    "SELECT id, serial_number, license FROM licences WHERE status = 'inactive' ORDER BY uploaded_at DESC, id DESC",
+  );
+  return rows.map((r) => ({ id: Number(r.id), serial: r.serial_number, text: r.license }));
+}
+
+export async function markActive(q: Queryable, id: number): Promise<void> {
+  await q.query("UPDATE licences SET status = 'active' WHERE id = $1", [id]);
 }

@@ -4,7 +4,7 @@ import { errorMessage, isAbort } from "../../shared/lib/api";
 
 let api: NotificationInstance | null = null;
 
-/** Bound once by the shell to Ant Design's notification API (max 3, 50 px from the top). */
+/** Bound once by the shell to Ant Design's notification API (max 3, centred 50 px from the top). */
 export function bindNotifications(instance: NotificationInstance): void {
   api = instance;
 }

@@ -1,7 +1,7 @@
 import { Descriptions, Drawer, Empty, Flex, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { ChangeEntry } from "@console/contracts";
-import { formatDateTime } from "../../shared/lib/format";
+import { formatDateTimeZoned } from "../../shared/lib/format";
 import { assignmentsOf, describeClassificationChange, describePolicyChange } from "./changes";
 import type { DrawerRequest, Row } from "./column-types";
 
@@ -32,7 +32,7 @@ function AssignmentTable(props: { title: string; names: string[]; time: string }
       locale={{ emptyText: t("common.noData") }}
       columns={[
         { title: t("audits.drawer.name"), dataIndex: "name" },
-        { title: t("audits.drawer.time"), dataIndex: "time", render: (v: string) => formatDateTime(v) },
+        { title: t("audits.drawer.time"), dataIndex: "time", render: (v: string) => formatDateTimeZoned(v) },
       ]}
     />
   );
@@ -75,7 +75,7 @@ export function ChangeSetDrawer(props: { request: DrawerRequest | null; onClose:
             {
               key: "time",
               label: t("audits.drawer.time"),
-              children: formatDateTime(typeof row.created_at === "number" ? row.created_at * 1000 : null),
+              children: formatDateTimeZoned(typeof row.created_at === "number" ? row.created_at * 1000 : null),
             },
           ]}
         />

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadTexts } from "../../i18n";
+import i18n, { loadTexts } from "../../i18n";
+import { formatDateTime, zoneLabel } from "../../shared/lib/format";
+import { COLUMNS, type ColumnContext } from "./columns";
 import { assignmentsOf, describeClassificationChange, describePolicyChange } from "./changes";
 import { apiDate, collapseWhitespace, httpSuccess, maskIp, minioSeconds, secondsBetween, trinoStatus } from "./derive";
 import { NO_FILTERS, pageQuery, TABS, validateFilters } from "./tabs";
@@ -21,6 +23,17 @@ describe("audit derivations", () => {
     expect(maskIp("10.20.30.40")).toBe("10.•••.•••.•••");
     expect(maskIp("fe80::1")).toBe("fe80:••••:••••");
     expect(apiDate("2026-03-02T11:30:05.000Z", true)).toBe("2026-03-02 11:30:05");
+  });
+});
+
+describe("audit times", () => {
+  it("show the console's date format with the zone, as they are matched against other systems' logs", () => {
+    const context = { t: i18n.t, showIps: false, toggleIps: () => undefined, open: () => undefined } as ColumnContext;
+    const column = COLUMNS["user-management-login"]![0]!(context);
+    const at = "2026-03-02T11:30:05.000Z";
+    const cell = (column.render as (v: unknown, row: Record<string, unknown>) => string)(undefined, { time: at });
+    expect(cell).toBe(`${formatDateTime(at)} ${zoneLabel(at)}`);
+    expect(cell).toMatch(/^\d{2}-\d{2}-\d{4}, \d{1,2}:\d{2}:\d{2} (am|pm) UTC([+-]\d{2}:\d{2})?$/);
   });
 });
 

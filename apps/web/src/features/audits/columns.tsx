@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { ChangeEntry } from "@console/contracts";
 import { POLICY_CHANGE_SET_ACTIONS } from "@console/contracts/constants";
-import { formatDateTime } from "../../shared/lib/format";
+import { formatDateTimeZoned } from "../../shared/lib/format";
 import type { ListColumn } from "../../shared/ui/ListTable";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { assignmentsOf } from "./changes";
@@ -31,7 +31,8 @@ function time(key: string, epochSeconds = false): (c: ColumnContext) => ListColu
     onCell: () => ({ style: { whiteSpace: "nowrap" } }),
     render: (_: unknown, r: Row) => {
       const v = get(r, key) as string | number | null;
-      return formatDateTime(epochSeconds && typeof v === "number" ? v * 1000 : v);
+      // With its zone: an audit time is matched against other systems' logs.
+      return formatDateTimeZoned(epochSeconds && typeof v === "number" ? v * 1000 : v);
     },
   });
 }

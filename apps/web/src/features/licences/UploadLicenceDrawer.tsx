@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LICENCE_DESCRIPTION_MAX, LICENCE_FILE_EXTENSIONS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
+import { useUnsavedChanges } from "../../shared/lib/useUnsavedChanges";
 import { useUploadLicence } from "./api";
 
 const hasLicenceExtension = (name: string) => LICENCE_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
@@ -24,6 +25,10 @@ export function UploadLicenceDrawer(props: { open: boolean; onClose: () => void 
       setFileError(null);
     }
   }, [props.open, form]);
+
+  const description = (Form.useWatch("description", form) as string | undefined) ?? "";
+  // A chosen file or a typed description is not thrown away without a word.
+  useUnsavedChanges(props.open && (!!file || description.trim() !== ""));
 
   const list: UploadFile[] = file ? [{ uid: "licence", name: file.name, status: "done" }] : [];
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Empty, theme } from "antd";
-import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOG_ROW_HEIGHT } from "@console/contracts/constants";
 
@@ -26,10 +26,18 @@ function highlight(line: string, search: string, mark: string): ReactNode {
 }
 
 /**
- * The log lines, virtualised at 20 px a row so 100,000 lines scroll smoothly. It follows
- * the tail while the reader is at the bottom; scrolling up stops following until they return.
+ * The log lines, virtualised at 20 px a row so 100,000 lines scroll smoothly (a wrapped line is
+ * measured once drawn). It follows the tail while the reader is at the bottom; scrolling up
+ * stops following until they return.
  */
-export function LogViewer(props: { lines: string[]; search: string; height: number; activeRow?: number | null }) {
+export function LogViewer(props: {
+  lines: string[];
+  search: string;
+  height: number;
+  activeRow?: number | null;
+  /** Long lines wrap at the viewer's width instead of scrolling sideways. */
+  wrap?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const parent = useRef<HTMLDivElement>(null);
@@ -41,6 +49,8 @@ export function LogViewer(props: { lines: string[]; search: string; height: numb
     estimateSize: () => LOG_ROW_HEIGHT,
     overscan: 20,
   });
+  // Heights measured with the other wrapping are wrong now.
+  useEffect(() => virtual.measure(), [props.wrap, virtual]);
   // Follow the tail: after new lines, go to the bottom unless the reader scrolled up.
   useLayoutEffect(() => {
     const el = parent.current;
@@ -83,14 +93,18 @@ export function LogViewer(props: { lines: string[]; search: string; height: numb
         {virtual.getVirtualItems().map((row) => (
           <div
             key={row.key}
+            data-index={row.index}
+            ref={props.wrap ? virtual.measureElement : undefined}
             style={{
               position: "absolute",
               top: 0,
               left: 0,
-              height: LOG_ROW_HEIGHT,
+              ...(props.wrap
+                ? { width: "100%", minHeight: LOG_ROW_HEIGHT, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }
+                : { height: LOG_ROW_HEIGHT, whiteSpace: "pre" }),
+              boxSizing: "border-box",
               lineHeight: `${LOG_ROW_HEIGHT}px`,
               transform: `translateY(${row.start}px)`,
-              whiteSpace: "pre",
               padding: "0 8px",
               ...(row.index === activeRow ? { background: token.colorPrimaryBg } : {}),
             }}

@@ -1,11 +1,12 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Modal, Select, Switch, Tag, Tooltip } from "antd";
+import { Alert, Button, Flex, Modal, Select, Switch, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import type { JobKind } from "@console/contracts";
 import { useComponentList } from "../../app/queries";
 import { ApiError, errorMessage } from "../../shared/lib/api";
+import { zoneLabel } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useJobDetails } from "../components/api";
@@ -13,6 +14,7 @@ import { toComponents } from "../components/links";
 import { useHostPods } from "../home/api";
 import { toHost } from "../hosts/links";
 import { useComponentPods, useLogFollow, usePreviousLog } from "./api";
+import { LogFileActions, useLogWrap } from "./LogFileActions";
 import { LogSearchBar, useLogSearch } from "./LogSearch";
 import { useMergedLogs } from "./mergedLogs";
 import { LogViewer } from "./LogViewer";
@@ -66,6 +68,10 @@ export default function PodLogsPage() {
   const previous = usePreviousLog(jobKind ? null : target, previousRun && !mergedView);
   const lines = mergedView ? merged.lines : previousRun ? (previous.data?.lines ?? []) : follow.lines;
   const found = useLogSearch(lines, search, onlyMatching);
+  const [wrap, setWrap] = useLogWrap();
+  const fileName = mergedView
+    ? `${component ?? host}-all-pods`
+    : [podName, job ? null : activeContainer, previousRun ? "previous" : null].filter(Boolean).join("-");
   const jobGone = jobDetails.error instanceof ApiError && jobDetails.error.status === 404;
   const podGone = (!!podItems && !pod) || follow.state === "gone" || jobGone;
   const back = host ? toHost(host) : toComponents(component);
@@ -153,6 +159,7 @@ export default function PodLogsPage() {
           {target && !previousRun ? (
             <Tag color={STATE_COLOR[follow.state]}>{t(`podLogs.state.${follow.state}`)}</Tag>
           ) : null}
+          <LogFileActions lines={found.shown} name={fileName} wrap={wrap} onWrap={setWrap} />
           <span aria-live="polite" style={{ marginLeft: "auto" }}>
             {t("podLogs.lineCount", { count: lines.length })}
           </span>
@@ -172,8 +179,10 @@ export default function PodLogsPage() {
           lines={found.shown}
           search={search.trim()}
           activeRow={found.activeRow}
+          wrap={wrap}
           height={Math.max(300, window.innerHeight - 300)}
         />
+        <Typography.Text type="secondary">{t("podLogs.timesNote", { zone: zoneLabel() })}</Typography.Text>
       </Flex>
       <Modal
         open={podGone && !!job}

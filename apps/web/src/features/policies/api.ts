@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { PolicyInput, PolicyQuery, policyRoutes, ReviewBody } from "@console/contracts";
 import { useLicenceVerify, usePublicConfig } from "../../app/queries";
 import { call, request } from "../../shared/lib/api";
+import { fileStamp, saveFile } from "../../shared/lib/download";
 
 const base = "/admin-api/api/v1/acl";
 export const policyKeys = {
@@ -181,13 +182,7 @@ export function useSync() {
 /** Downloads every policy as CSV, named with a timestamp (spec: Export). */
 export async function exportCsv(): Promise<void> {
   const text = await request<string>("GET", `${base}/export`);
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `policies-${stamp}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveFile(`policies-${fileStamp()}.csv`, text, "text/csv");
 }
 
 export function usePublications() {

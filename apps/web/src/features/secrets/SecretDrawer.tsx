@@ -10,6 +10,7 @@ import {
 } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
+import { useUnsavedChanges } from "../../shared/lib/useUnsavedChanges";
 import { useSaveSecret } from "./api";
 import { useNameCheck } from "./useNameCheck";
 
@@ -56,6 +57,8 @@ export function SecretDrawer(props: { open: boolean; secret: Secret | null; onCl
     description.trim().length <= SECRET_DESCRIPTION_MAX &&
     (updating || value.length > 0);
   const canSave = changed && valid && !check.checking && !check.taken;
+  // Leaving the page (the browser's back) or signing out with a typed secret asks first.
+  useUnsavedChanges(props.open && changed);
 
   const submit = (v: Values) =>
     save.mutate(

@@ -16,7 +16,7 @@ const TERMS: Array<keyof DefaultTerms> = [
 ];
 
 /** The general terms each table access request's review starts from. */
-export function DefaultTermsCard() {
+export function DefaultTermsCard(props: { onDirty?: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DefaultTerms>();
   const terms = useDefaultTerms();
@@ -26,6 +26,8 @@ export function DefaultTermsCard() {
   }, [terms.data, form]);
   const current = Form.useWatch([], form) as DefaultTerms | undefined;
   const changed = !!terms.data && !!current && TERMS.some((k) => (current[k] ?? "") !== terms.data[k]);
+  const { onDirty } = props;
+  useEffect(() => onDirty?.(changed), [changed, onDirty]);
 
   return (
     <Card title={t("generalSettings.terms.title")} aria-label={t("generalSettings.terms.title")}>

@@ -24,7 +24,7 @@ const FIELD_OF: Record<string, keyof Values> = {
 };
 
 /** Scheduled refresh of the insights, its interval, users left out of them and their admin groups. */
-export function InsightsPreferenceCard() {
+export function InsightsPreferenceCard(props: { onDirty?: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const prefs = useInsightsPreferences();
@@ -49,6 +49,8 @@ export function InsightsPreferenceCard() {
   const current = Form.useWatch([], form) as Values | undefined;
   const changed = !!initial && !!current && JSON.stringify({ ...initial, ...current }) !== JSON.stringify(initial);
   const scheduled = Form.useWatch("isScheduled", form) ?? false;
+  const { onDirty } = props;
+  useEffect(() => onDirty?.(changed), [changed, onDirty]);
 
   const submit = (v: Values) =>
     save.mutate(

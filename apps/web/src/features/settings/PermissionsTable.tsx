@@ -160,6 +160,7 @@ export function PermissionsTable(props: { kind: PermissionKind }) {
         all={names.data ?? []}
         assigned={editing ? (editing.of === "users" ? editing.row.assignedUsers : editing.row.assignedGroups) : []}
         labels={editing?.of === "users" ? fullNames.data : undefined}
+        moves={{ add: t("permissions.move.add"), remove: t("permissions.move.remove") }}
         loading={names.isPending}
         onClose={() => setEditing(null)}
         onSave={async (change) => {

@@ -149,6 +149,7 @@ export function GroupsTab() {
         all={usernames.data ?? []}
         assigned={members.data ?? []}
         labels={fullNames.data}
+        moves={{ add: t("groups.move.add"), remove: t("groups.move.remove") }}
         loading={usernames.isPending || members.isPending}
         onClose={() => setEditing(null)}
         onSave={async (change) => {

@@ -198,6 +198,7 @@ export function UsersTab() {
         subject={editing ? fullName(editing) || editing.username : ""}
         all={groupNames.data ?? []}
         assigned={editing?.groups ?? []}
+        moves={{ add: t("users.move.add"), remove: t("users.move.remove") }}
         loading={groupNames.isPending}
         onClose={() => setEditing(null)}
         onSave={async (change) => {

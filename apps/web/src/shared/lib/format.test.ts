@@ -4,10 +4,12 @@ import {
   formatBytes,
   formatDate,
   formatDateTime,
+  formatDateTimeZoned,
   formatDuration,
   formatPeriod,
   orPlaceholder,
   usageLevel,
+  zoneLabel,
 } from "./format";
 
 describe("formatting", () => {
@@ -35,6 +37,20 @@ describe("formatting", () => {
     expect(formatDateTime(new Date(2026, 10, 24, 21, 41, 52))).toBe("24-11-2026, 9:41:52 pm");
     expect(formatDateTime(null)).toBe("—");
     expect(formatDate("2026-11-24T21:41:52")).toBe("24-11-2026");
+  });
+
+  it("adds the zone where times are compared with other systems', as the offset on that date", () => {
+    const at = (iso: string) => {
+      const minutes = -new Date(iso).getTimezoneOffset();
+      const sign = minutes < 0 ? "-" : "+";
+      const hm = Math.abs(minutes);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return minutes === 0 ? "UTC" : `UTC${sign}${pad(Math.floor(hm / 60))}:${pad(hm % 60)}`;
+    };
+    expect(zoneLabel("2026-01-15T12:00:00Z")).toBe(at("2026-01-15T12:00:00Z"));
+    expect(zoneLabel("2026-07-15T12:00:00Z")).toBe(at("2026-07-15T12:00:00Z"));
+    expect(formatDateTimeZoned("2026-03-04T15:06:07")).toBe(`04-03-2026, 3:06:07 pm ${at("2026-03-04T15:06:07")}`);
+    expect(formatDateTimeZoned(null)).toBe("—");
   });
 
   it("writes a period with both ends, an open end as a placeholder, and nothing when neither is set", () => {

@@ -57,6 +57,25 @@ export function formatDateTime(value: DateInput, format = DATE_TIME_FORMAT): str
   return d.isValid() ? d.format(format) : PLACEHOLDER;
 }
 
+/**
+ * The browser's offset from UTC at `value` (now when not given): "UTC" or "UTC+01:00". Taken
+ * per date, as summer time moves it.
+ */
+export function zoneLabel(value: DateInput = new Date()): string {
+  const d = value === null || value === undefined || value === "" ? dayjs() : dayjs(value);
+  const offset = (d.isValid() ? d : dayjs()).format("Z");
+  return offset === "+00:00" ? "UTC" : `UTC${offset}`;
+}
+
+/**
+ * The console's date and time with its zone, where times are compared with other systems' (audit
+ * events, logs): "24-11-2026, 9:41:52 pm UTC+01:00".
+ */
+export function formatDateTimeZoned(value: DateInput): string {
+  const text = formatDateTime(value);
+  return text === PLACEHOLDER ? text : `${text} ${zoneLabel(value)}`;
+}
+
 export function formatDate(value: DateInput): string {
   return formatDateTime(value, DATE_FORMAT);
 }

@@ -1,25 +1,29 @@
-import { Modal, Transfer, Typography } from "antd";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { Button, Modal, Transfer, Typography } from "antd";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 const LARGE_LIST = 500;
 
 /**
  * Ant Design's Transfer draws each checkbox apart from its text, so a screen reader hears an
- * unnamed checkbox: name each one after its item, and the header ones after their list.
+ * unnamed checkbox: name each one after its item, the header ones and search boxes after their list.
  */
 function useNamedCheckboxes(lists: [string, string]) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
+  // A callback ref: the dialog's body mounts after the dialog (in its own layer), without a render of ours.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const [available, assigned] = lists;
   useEffect(() => {
-    const root = ref.current;
     if (!root) return;
     const name = () => {
       root.querySelectorAll<HTMLElement>(".ant-transfer-section").forEach((list, i) => {
         const all = list.querySelector<HTMLInputElement>(".ant-transfer-list-header input[type=checkbox]");
         const label = t("transfer.selectAll", { list: i === 0 ? available : assigned });
         if (all && all.getAttribute("aria-label") !== label) all.setAttribute("aria-label", label);
+        const search = list.querySelector<HTMLInputElement>(".ant-transfer-list-body-search-wrapper input");
+        const searchLabel = t("transfer.searchIn", { list: i === 0 ? available : assigned });
+        if (search && search.getAttribute("aria-label") !== searchLabel) search.setAttribute("aria-label", searchLabel);
       });
       root.querySelectorAll<HTMLElement>("li.ant-transfer-list-content-item").forEach((item) => {
         const box = item.querySelector<HTMLInputElement>("input[type=checkbox]");
@@ -31,8 +35,23 @@ function useNamedCheckboxes(lists: [string, string]) {
     const watch = new MutationObserver(name);
     watch.observe(root, { childList: true, subtree: true });
     return () => watch.disconnect();
-  });
-  return ref;
+  }, [root, t, available, assigned]);
+  return [root, setRoot] as const;
+}
+
+/**
+ * After a move the button pressed disables itself (nothing is selected any more) and the
+ * browser drops focus to the page: put it back in the list the names left, on its first
+ * name, or its search box when it is empty, as a two-list box of the WAI-ARIA practices does.
+ */
+function keepFocusAfterMove(root: HTMLElement, from: 0 | 1): void {
+  const active = document.activeElement as HTMLButtonElement | null;
+  if (active && root.contains(active) && !active.disabled) return;
+  const list = root.querySelectorAll<HTMLElement>(".ant-transfer-section")[from];
+  const next =
+    list?.querySelector<HTMLElement>("li.ant-transfer-list-content-item input[type=checkbox]:not(:disabled)") ??
+    list?.querySelector<HTMLElement>(".ant-transfer-list-body-search-wrapper input");
+  next?.focus();
 }
 
 export interface TransferChange {
@@ -52,6 +71,8 @@ export function TransferDialog(props: {
   assigned: string[];
   /** A full name for each key that has one, shown beside it (users by username). */
   labels?: Record<string, string>;
+  /** What the two move buttons do, as their names say it ("Add to group", "Remove from group"). */
+  moves: { add: string; remove: string };
   loading?: boolean;
   onSave: (change: TransferChange) => Promise<unknown>;
   onClose: () => void;
@@ -60,10 +81,17 @@ export function TransferDialog(props: {
   const [target, setTarget] = useState<string[]>(props.assigned);
   const [saving, setSaving] = useState(false);
   const titles: [string, string] = [t("transfer.available"), t("transfer.assigned")];
-  const named = useNamedCheckboxes(titles);
+  const [root, named] = useNamedCheckboxes(titles);
   useEffect(() => {
     if (props.open) setTarget(props.assigned);
   }, [props.open, props.assigned]);
+  // The list the last move took names from, until focus is looked after (once drawn).
+  const [movedFrom, setMovedFrom] = useState<0 | 1 | null>(null);
+  useLayoutEffect(() => {
+    if (movedFrom === null || !root) return;
+    keepFocusAfterMove(root, movedFrom);
+    setMovedFrom(null);
+  }, [movedFrom, root]);
 
   const dataSource = useMemo(
     () =>
@@ -113,7 +141,15 @@ export function TransferDialog(props: {
         <Transfer
           dataSource={dataSource}
           targetKeys={target}
-          onChange={(keys) => setTarget(keys.map(String))}
+          onChange={(keys, direction) => {
+            setTarget(keys.map(String));
+            setMovedFrom(direction === "right" ? 0 : 1);
+          }}
+          // Named for what they do; Ant Design's own are named after their arrows ("right", "left").
+          actions={[
+            <Button key="add" type="primary" size="small" icon={<RightOutlined />} aria-label={props.moves.add} />,
+            <Button key="remove" type="primary" size="small" icon={<LeftOutlined />} aria-label={props.moves.remove} />,
+          ]}
           render={(item) =>
             item.description ? (
               <span>

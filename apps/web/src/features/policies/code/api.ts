@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PolicyExportQuery, PolicyImportBody, policyCodeRoutes } from "@console/contracts";
 import { call, request } from "../../../shared/lib/api";
+import { fileStamp, saveFile } from "../../../shared/lib/download";
 import { policyKeys } from "../api";
 
 const base = "/admin-api/api/v1/acl/code";
@@ -12,15 +13,7 @@ export async function downloadDocument(query: PolicyExportQuery): Promise<void> 
   const body = await request<unknown>("GET", `${base}/export?${search.toString()}`);
   const text = typeof body === "string" ? body : `${JSON.stringify(body, null, 2)}\n`;
   const format = query.format ?? "yaml";
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  const url = URL.createObjectURL(
-    new Blob([text], { type: format === "json" ? "application/json" : "application/yaml" }),
-  );
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `policies-${stamp}.${format}`;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveFile(`policies-${fileStamp()}.${format}`, text, format === "json" ? "application/json" : "application/yaml");
 }
 
 export function usePlanImport() {

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { App } from "antd";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider, useNavigate } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useShell } from "../../app/state";
+import { UploadLicenceDrawer } from "../licences/UploadLicenceDrawer";
+import { SecretDrawer } from "../secrets/SecretDrawer";
+import "../../test/render";
+
+const ASK = "You have unsaved changes. Leave without saving?";
+
+/** A settings drawer open on a page, and a way off the page (as the side menu gives one). */
+function renderOnPage(drawer: ReactNode) {
+  function Page() {
+    const navigate = useNavigate();
+    return (
+      <>
+        <button onClick={() => void navigate("/elsewhere")}>Leave</button>
+        {drawer}
+      </>
+    );
+  }
+  const router = createMemoryRouter(
+    [
+      { path: "/settings/here", element: <Page /> },
+      { path: "/elsewhere", element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ["/settings/here"] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe("settings drawers with something typed", () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ exists: false }), { status: 200 })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ["a secret's drawer", <SecretDrawer key="s" open secret={null} onClose={() => undefined} />],
+    ["the licence upload drawer", <UploadLicenceDrawer key="l" open onClose={() => undefined} />],
+  ])("%s asks before the page is left, and stays on Cancel", async (_what, drawer) => {
+    const router = renderOnPage(drawer);
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(screen.getByRole("button", { name: "Leave" }));
+    // Nothing typed: it leaves at once.
+    await screen.findByText("elsewhere");
+    await router.navigate("/settings/here");
+    fireEvent.change(await within(await screen.findByRole("dialog")).findByLabelText(/^Description/), {
+      target: { value: "typed" },
+    });
+    await waitFor(() => expect(useShell.getState().hasUnsavedChanges).toBe(true));
+    fireEvent.click(screen.getByRole("button", { name: "Leave" }));
+    const ask = await screen.findByText(ASK);
+    fireEvent.click(within(ask.closest(".ant-modal") as HTMLElement).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings/here"));
+    expect(dialog).toBeTruthy();
+  });
+});
