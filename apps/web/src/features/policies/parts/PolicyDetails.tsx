@@ -4,6 +4,7 @@ import type { Policy } from "@console/contracts";
 import { ALL, DATA_CATEGORIES } from "@console/contracts/constants";
 import { formatPeriod, PLACEHOLDER } from "../../../shared/lib/format";
 import { KindDetails } from "./KindDetails";
+import { MaskText } from "./MaskText";
 
 const SCROLL_Y = 300;
 const MAX_CHIPS = 10;
@@ -72,8 +73,8 @@ export function PolicyDetails({ policy: p }: { policy: Policy }) {
           },
           {
             title: t("policies.field.mask"),
-            dataIndex: "mask",
-            render: (v: string, m) => (m.type === "custom" ? <code>{v}</code> : t(`policies.mask.${v}`)),
+            key: "mask",
+            render: (_: unknown, m) => <MaskText mask={m} />,
           },
         ]}
       />
