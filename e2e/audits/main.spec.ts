@@ -215,6 +215,8 @@ describe("audits", () => {
             { column: "assignToGroups", oldVal: "", newVal: "analysts" },
             { column: "config", oldVal: { allow: "read-only" }, newVal: { allow: "all" } },
             { column: "rowFilters.region", oldVal: "", newVal: "region = 'EU'" },
+            { column: "approvalStatus", oldVal: "PENDING_APPROVAL", newVal: "APPROVED" },
+            { column: "tnc", oldVal: { endDate: null }, newVal: { endDate: "2026-04-05T20:59:59.999Z" } },
           ],
         },
       },
@@ -247,6 +249,12 @@ describe("audits", () => {
       "Assigned groups: added analysts.",
       "Access: read-only → all",
       "Row filter on region: (none) → region = 'EU'",
+      // The console's names and date format, never the stored constant or an ISO instant.
+      "Approval status: Pending Approval → Approved",
+      `Access end date: (none) → ${await page.evaluate(() => {
+        const d = new Date("2026-04-05T20:59:59.999Z");
+        return [d.getDate(), d.getMonth() + 1].map((n) => String(n).padStart(2, "0")).join("-") + `-${d.getFullYear()}`;
+      })}`,
     ]);
     await screenshot(page, "audits-policy-drawer");
     await page.keyboard.press("Escape");

@@ -155,6 +155,12 @@ describe("user management", () => {
     await drawer.getByText(/Capitals are saved in lower case and spaces are left out/).waitFor();
     await drawer.getByLabel("Username").fill("e2e-yara");
     expect(await drawer.getByRole("status").filter({ hasText: "Will be saved as" }).count()).toBe(0);
+    // A long name wraps inside the drawer rather than running off it.
+    await drawer.getByLabel("Username").fill(`E2E-${"w".repeat(58)}X`);
+    const long = drawer.getByRole("status").filter({ hasText: "Will be saved as" });
+    await long.waitFor();
+    expect(await long.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await screenshot(page, "users-add-long-name");
     await drawer.getByLabel("Username").fill("E2E-Yara");
     await drawer.getByLabel("First name").fill("Yara");
     await drawer.getByLabel("Last name").fill("Browser");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USER_MANAGEMENT_ACTIONS } from "@console/contracts/constants";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
@@ -165,6 +166,21 @@ describe.each(DB_KINDS)("one audit event per change (%s)", (kind) => {
       if (c.route.endsWith("/sync/now")) expect(events.every((e) => e.details.jobId === res.body.jobId)).toBe(true);
     },
   );
+
+  it("records only actions the audit filter offers, and finds each by that action", async () => {
+    const { rows } = await t.testDb.db.query<{ action: string }>(
+      "SELECT DISTINCT action FROM audit_events WHERE source = 'user-management-userManagement' ORDER BY action",
+    );
+    // Every user-management route has run above: each action it records can be chosen in the filter.
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(["Create User", "Reset Password"]));
+    for (const { action } of rows) {
+      expect(USER_MANAGEMENT_ACTIONS, action).toContain(action);
+      const found = await api(t.app, admin, "GET", `/events/userManagement?action=${encodeURIComponent(action)}`);
+      expect(found.status).toBe(200);
+      expect(found.body.items.length, action).toBeGreaterThan(0);
+      expect(found.body.items.every((i: { action: string }) => i.action === action)).toBe(true);
+    }
+  });
 
   it("rolls a change back when its audit event cannot be written", async () => {
     const db = t.testDb.db;

@@ -59,7 +59,18 @@ export const AUDIT_MAX_PAGE_SIZE = 100;
 export const AUDIT_MAX_DURATION_SECONDS = 3600;
 export const POLICY_ID_MAX_DIGITS = 6;
 
-export const USER_MANAGEMENT_ACTIONS = ["Update Group Users", "Update User Groups", "Enable", "Disable"] as const;
+/** Every action the user-management trail records (spec's four, and the console's own), in the filter's order. */
+export const USER_MANAGEMENT_ACTIONS = [
+  "Create User",
+  "Update User Groups",
+  "Enable",
+  "Disable",
+  "Reset Password",
+  "Create Group",
+  "Update Group Users",
+  "Delete Group",
+] as const;
+export type UserManagementAction = (typeof USER_MANAGEMENT_ACTIONS)[number];
 export const SYNC_ACTIONS = [
   "Sync Initiated",
   "Sync AD Users To NiFi",

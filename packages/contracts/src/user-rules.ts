@@ -19,6 +19,10 @@ export const GROUP_MEMBERS_PREVIEW = CHIP_LIMITS.wide;
 
 /** Lower-case letters, digits, dot, dash, underscore or @; starts with a letter or digit. */
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
+/** The characters of a name that no username may hold, each once, in the order typed. */
+export function usernameForbiddenChars(name: string): string[] {
+  return [...new Set(name.replace(/[a-z0-9._@-]/g, ""))];
+}
 export const USERNAME_RULE =
   "must be 2-64 characters: lower-case letters, digits, dot, dash, underscore or @, starting with a letter or digit";
 /** Letters, digits, space, dot, dash or underscore; no ':' or ',' (Trino's group file cannot hold them). */

@@ -1,4 +1,4 @@
-import type { Group, GroupUsersChange } from "@console/contracts";
+import type { Group, GroupUsersChange, UserManagementAction } from "@console/contracts";
 import { writeAudit } from "../../platform/audit.js";
 import { ADMIN_GROUP } from "../../platform/bootstrap.js";
 import { badRequest, notFound } from "../../platform/errors.js";
@@ -34,7 +34,7 @@ export async function createGroup(s: Services, ctx: ChangeCtx, name: string): Pr
       const id = rows[0]!.id;
       await writeAudit(q, {
         source: USER_MANAGEMENT_AUDIT,
-        action: "Create Group",
+        action: "Create Group" satisfies UserManagementAction,
         actor: ctx.actor,
         status: "success",
         subjectId: id,
@@ -73,7 +73,7 @@ export async function deleteGroup(s: Services, ctx: ChangeCtx, id: string): Prom
       await q.query("DELETE FROM groups WHERE id = $1", [id]);
       await writeAudit(q, {
         source: USER_MANAGEMENT_AUDIT,
-        action: "Delete Group",
+        action: "Delete Group" satisfies UserManagementAction,
         actor: ctx.actor,
         status: "success",
         subjectId: id,
@@ -131,7 +131,7 @@ export async function updateGroupUsers(
       ].filter(Boolean);
       await writeAudit(q, {
         source: USER_MANAGEMENT_AUDIT,
-        action: "Update Group Users",
+        action: "Update Group Users" satisfies UserManagementAction,
         actor: ctx.actor,
         status: "success",
         subjectId: id,

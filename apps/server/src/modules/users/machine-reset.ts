@@ -1,3 +1,4 @@
+import type { UserManagementAction } from "@console/contracts";
 import { writeAudit } from "../../platform/audit.js";
 import { CacheBus } from "../../platform/cache-bus.js";
 import type { Db } from "../../platform/db/index.js";
@@ -50,7 +51,7 @@ export async function resetPasswordOnTheMachine(
     await setTemporaryPassword(q, user.id, hash);
     await writeAudit(q, {
       source: USER_MANAGEMENT_AUDIT,
-      action: "Reset Password",
+      action: "Reset Password" satisfies UserManagementAction,
       actor: { username: "system", ipAddress: null },
       status: "success",
       subjectId: user.id,

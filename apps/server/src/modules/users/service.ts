@@ -1,4 +1,4 @@
-import type { CreateUser, User, UserGroupsChange } from "@console/contracts";
+import type { CreateUser, User, UserGroupsChange, UserManagementAction } from "@console/contracts";
 import { writeAudit } from "../../platform/audit.js";
 import { badRequest, conflict, notFound } from "../../platform/errors.js";
 import { checkGroupGrants, checkManage, keepAnAdministrator } from "../../platform/grants.js";
@@ -86,7 +86,7 @@ export async function createUser(s: Services, ctx: ChangeCtx, body: Created): Pr
       const created = (await findUser(q, id))!;
       await writeAudit(q, {
         source: USER_MANAGEMENT_AUDIT,
-        action: "Create User",
+        action: "Create User" satisfies UserManagementAction,
         actor: ctx.actor,
         status: "success",
         subjectId: id,
@@ -146,7 +146,7 @@ export async function updateUserGroups(
       ].filter(Boolean);
       await writeAudit(q, {
         source: USER_MANAGEMENT_AUDIT,
-        action: "Update User Groups",
+        action: "Update User Groups" satisfies UserManagementAction,
         actor: ctx.actor,
         status: "success",
         subjectId: id,
@@ -198,7 +198,7 @@ export async function updateUserStatus(
       ]);
       await writeAudit(q, {
         source: USER_MANAGEMENT_AUDIT,
-        action: enabled ? "Enable" : "Disable",
+        action: (enabled ? "Enable" : "Disable") satisfies UserManagementAction,
         actor: ctx.actor,
         status: "success",
         subjectId: id,
@@ -238,7 +238,7 @@ export async function resetPassword(
     await setTemporaryPassword(q, id, hash);
     await writeAudit(q, {
       source: USER_MANAGEMENT_AUDIT,
-      action: "Reset Password",
+      action: "Reset Password" satisfies UserManagementAction,
       actor: ctx.actor,
       status: "success",
       subjectId: id,

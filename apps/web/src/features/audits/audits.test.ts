@@ -1,3 +1,4 @@
+import dayjs from "dayjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import i18n, { loadTexts } from "../../i18n";
 import { formatDateTime, zoneLabel } from "../../shared/lib/format";
@@ -83,7 +84,7 @@ describe("change sets", () => {
     ]);
     expect(
       describePolicyChange({ column: "tnc", oldVal: { startDate: "2026-01-01" }, newVal: { startDate: "2026-02-01" } }),
-    ).toEqual(["Access start date: 2026-01-01 → 2026-02-01"]);
+    ).toEqual(["Access start date: 01-01-2026 → 01-02-2026"]);
     expect(
       describePolicyChange({ column: "columnDetails.ssn", oldVal: null, newVal: { type: "predefine", mask: "hash" } }),
     ).toEqual(["Column mask on ssn (predefine): (none) → hash"]);
@@ -91,6 +92,29 @@ describe("change sets", () => {
       users: ["all"],
       groups: [],
     });
+  });
+
+  it("shows dates in the console's format and approval statuses by their English names", () => {
+    expect(describePolicyChange({ column: "approvalStatus", oldVal: "PENDING_APPROVAL", newVal: "APPROVED" })).toEqual([
+      "Approval status: Pending Approval → Approved",
+    ]);
+    expect(describePolicyChange({ column: "approvalStatus", oldVal: "PENDING_APPROVAL", newVal: "REJECTED" })).toEqual([
+      "Approval status: Pending Approval → Rejected",
+    ]);
+    // A period's ends are whole days, shown as the console shows days; other instants with their time.
+    const start = dayjs("2026-03-04T00:00:00").toISOString();
+    const end = dayjs("2026-04-05T23:59:59.999").toISOString();
+    expect(
+      describePolicyChange({
+        column: "tnc",
+        oldVal: { startDate: null, endDate: null },
+        newVal: { startDate: start, endDate: end },
+      }),
+    ).toEqual(["Access start date: (none) → 04-03-2026", "Access end date: (none) → 05-04-2026"]);
+    const at = dayjs("2026-03-04T15:06:07").toISOString();
+    expect(describePolicyChange({ column: "reviewedAt", oldVal: null, newVal: at })).toEqual([
+      "Reviewed at: (none) → 04-03-2026, 3:06:07 pm",
+    ]);
   });
 
   it("flattens nested objects, stored as JSON text, into one sentence per leaf field", () => {

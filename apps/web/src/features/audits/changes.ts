@@ -1,5 +1,6 @@
 import type { ChangeEntry } from "@console/contracts";
 import i18n from "../../i18n";
+import { formatDate, formatDateTime } from "../../shared/lib/format";
 
 const t = (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars ?? {});
 
@@ -39,6 +40,23 @@ function label(column: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A field's value as the console shows it elsewhere: dates in its date format (a period's ends
+ * as days, since periods are whole days), approval statuses by their English names.
+ */
+function shown(path: string, v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const leaf = path.split(".").pop() ?? path;
+  if (leaf === "approvalStatus") {
+    const key = `audits.change.approval.${v}`;
+    return i18n.exists(key) ? t(key) : v;
+  }
+  if (ISO_DATE.test(v)) return /^(startDate|endDate)$/.test(leaf) ? formatDate(v) : formatDateTime(v);
+  return v;
+}
+
 /** One sentence per field: "Contact name: (none) → Ops Team". */
 function simple(lbl: string, oldVal: unknown, newVal: unknown): string[] {
   if (text(oldVal) === text(newVal)) return [];
@@ -74,7 +92,7 @@ function fieldChanges(path: string, oldVal: unknown, newVal: unknown): string[] 
   }
   if (LIST_COLUMNS.has(path) || Array.isArray(oldVal) || Array.isArray(newVal))
     return listChange(label(path), oldVal, newVal);
-  return simple(label(path), oldVal, newVal);
+  return simple(label(path), shown(path, oldVal), shown(path, newVal));
 }
 
 /** JSON written as text (the policy trail stores structured values that way). */

@@ -1,7 +1,7 @@
 import { Button, Drawer, Flex, Form, Input, Select } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN } from "@console/contracts/constants";
+import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN, usernameForbiddenChars } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { CopyButton } from "../../shared/ui/CopyButton";
@@ -99,18 +99,28 @@ export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
           extra={
             <>
               {t("users.add.usernameHint")}
-              {resulting && resulting !== typed && (
-                <div role="status">{t("users.add.usernameResult", { username: resulting })}</div>
+              {/* Only a name the rule accepts is previewed; a long one wraps inside the drawer. */}
+              {resulting !== typed && USERNAME_PATTERN.test(resulting) && (
+                <div role="status" style={{ overflowWrap: "anywhere" }}>
+                  {t("users.add.usernameResult", { username: resulting })}
+                </div>
               )}
             </>
           }
           rules={[
             required(t("users.add.username")),
             {
-              validator: (_, v: string | undefined) =>
-                !v || USERNAME_PATTERN.test(usernameOf(v))
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("users.add.usernameInvalid"))),
+              validator: (_, v: string | undefined) => {
+                if (!v || USERNAME_PATTERN.test(usernameOf(v))) return Promise.resolve();
+                const forbidden = usernameForbiddenChars(usernameOf(v));
+                return Promise.reject(
+                  new Error(
+                    forbidden.length > 0
+                      ? t("users.add.usernameForbidden", { chars: forbidden.join(" ") })
+                      : t("users.add.usernameInvalid"),
+                  ),
+                );
+              },
             },
           ]}
         >

@@ -1,4 +1,4 @@
-import { Alert, Collapse, Empty, Flex, Segmented, Spin, Table, Tabs, Tag, Typography } from "antd";
+import { Alert, Collapse, Empty, Flex, Segmented, Spin, Table, Tabs, Tag, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { ImpactChange, ImpactPreview, ImpactWindow } from "@console/contracts";
 import { IMPACT_WINDOWS } from "@console/contracts/constants";
@@ -45,7 +45,7 @@ function Changes(props: { group: Group; by: "user" | "table" }) {
               key: "user",
               render: (_: unknown, c) => (
                 <>
-                  {c.user} {c.userExists ? null : <Tag>{t("policies.impact.userGone")}</Tag>}
+                  {c.user} {c.userExists ? null : <NotConsoleUser />}
                 </>
               ),
             },
@@ -68,6 +68,19 @@ function Changes(props: { group: Group; by: "user" | "table" }) {
   );
 }
 
+/**
+ * A Trino user the console's directory does not hold: a service account, someone Trino
+ * authenticates elsewhere, or a user since removed. Said on the tag, explained on hover or focus.
+ */
+function NotConsoleUser() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t("policies.impact.notConsoleUserHint")}>
+      <Tag tabIndex={0}>{t("policies.impact.notConsoleUser")}</Tag>
+    </Tooltip>
+  );
+}
+
 function Groups(props: { groups: Group[]; by: "user" | "table" }) {
   const { t } = useTranslation();
   return (
@@ -78,7 +91,7 @@ function Groups(props: { groups: Group[]; by: "user" | "table" }) {
         label: (
           <Flex gap={8} wrap align="center">
             <Typography.Text strong>{g.key}</Typography.Text>
-            {g.userExists === false ? <Tag color="default">{t("policies.impact.userGone")}</Tag> : null}
+            {g.userExists === false ? <NotConsoleUser /> : null}
             <Typography.Text type="secondary">
               {t("policies.impact.queries", { count: g.queries })},{" "}
               {t("policies.impact.lastSeen", { at: formatDateTime(g.lastSeen) })}

@@ -5,6 +5,7 @@ import { DATA_CATEGORIES } from "@console/contracts/constants";
 import { formatPeriod, PLACEHOLDER } from "../../../shared/lib/format";
 import { Chips } from "./Chips";
 import { KindDetails } from "./KindDetails";
+import { MaskText } from "./MaskText";
 
 const SCROLL_Y = 300;
 
@@ -59,8 +60,8 @@ export function PolicyDetails({ policy: p }: { policy: Policy }) {
           },
           {
             title: t("policies.field.mask"),
-            dataIndex: "mask",
-            render: (v: string, m) => (m.type === "custom" ? <code>{v}</code> : t(`policies.mask.${v}`)),
+            key: "mask",
+            render: (_: unknown, m) => <MaskText mask={m} />,
           },
         ]}
       />

@@ -1,5 +1,6 @@
 import { SEARCH } from "../parts/search";
-import { Input, Select, Typography } from "antd";
+import { Flex, Input, Select, Typography } from "antd";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { FilterCondition } from "@console/contracts";
 import { CONDITIONS_BY_TYPE, LIST_CONDITIONS, typeGroupOf } from "@console/contracts/constants";
@@ -20,6 +21,12 @@ export function ConditionInputs(props: {
   const { t } = useTranslation();
   const { dataType, condition, value } = props;
   const fits = !!dataType && !!condition && valueFits(dataType, condition, value);
+  // A value that does not fit says what would: the box alone turning red tells nothing.
+  const wrong = !!value && !!dataType && !!condition && !fits;
+  const messageId = useId();
+  const rule = dataType ? t(`policies.wizard.valuePattern.${typeGroupOf(dataType)}`) : "";
+  const message =
+    condition && LIST_CONDITIONS.includes(condition) ? t("policies.wizard.valuePatternList", { rule }) : rule;
   return (
     <>
       <Select
@@ -32,21 +39,29 @@ export function ConditionInputs(props: {
         options={(dataType ? CONDITIONS_BY_TYPE[typeGroupOf(dataType)] : []).map((c) => ({ value: c, label: c }))}
       />
       {needsValue(condition) ? (
-        <Input
-          aria-label={t("policies.field.value")}
-          placeholder={
-            condition && LIST_CONDITIONS.includes(condition)
-              ? t("policies.wizard.listHint")
-              : condition === "LIKE"
-                ? t("policies.wizard.likePlaceholder")
-                : t("policies.field.value")
-          }
-          style={{ width: 220 }}
-          value={value}
-          maxLength={255}
-          status={value && dataType && condition && !fits ? "error" : undefined}
-          onChange={(e) => props.onValue(e.target.value)}
-        />
+        <Flex vertical gap={2} style={{ width: 220 }}>
+          <Input
+            aria-label={t("policies.field.value")}
+            placeholder={
+              condition && LIST_CONDITIONS.includes(condition)
+                ? t("policies.wizard.listHint")
+                : condition === "LIKE"
+                  ? t("policies.wizard.likePlaceholder")
+                  : t("policies.field.value")
+            }
+            value={value}
+            maxLength={255}
+            status={wrong ? "error" : undefined}
+            aria-invalid={wrong || undefined}
+            aria-describedby={wrong ? messageId : undefined}
+            onChange={(e) => props.onValue(e.target.value)}
+          />
+          {wrong ? (
+            <Typography.Text type="danger" id={messageId} style={{ fontSize: 12 }}>
+              {message}
+            </Typography.Text>
+          ) : null}
+        </Flex>
       ) : null}
       {condition === "LIKE" && value.trim() ? (
         <Typography.Text type="secondary" role="note">

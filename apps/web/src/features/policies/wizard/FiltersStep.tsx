@@ -2,7 +2,6 @@ import { Button, Flex, Form, Input, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FilterCondition, RowFilter } from "@console/contracts";
-import { typeGroupOf } from "@console/contracts/constants";
 import { useColumns } from "../api";
 import { ConditionInputs, isPattern } from "./ConditionInputs";
 import { ColumnSelect, ColumnsError, RemoveButton, TableSelect, useTableColumns } from "./TableColumnPicker";
@@ -78,11 +77,6 @@ export function FiltersStep(props: { values: WizardValues; tables: string[]; onC
           {t("policies.wizard.addFilter")}
         </Button>
       </Flex>
-      {d.value && col && d.condition && !fits ? (
-        <Typography.Text type="danger">
-          {t(`policies.wizard.valuePattern.${typeGroupOf(col.dataType)}`)}
-        </Typography.Text>
-      ) : null}
       {error ? (
         <Typography.Text type="danger" role="alert">
           {error}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ColumnMask, FilterCondition, MaskType } from "@console/contracts";
 import { MASK_TYPES, MASKS_BY_TYPE, typeGroupOf } from "@console/contracts/constants";
 import { useColumns } from "../api";
+import { MaskText } from "../parts/MaskText";
 import { ConditionInputs } from "./ConditionInputs";
 import { ColumnSelect, ColumnsError, RemoveButton, TableSelect, useTableColumns } from "./TableColumnPicker";
 import type { WizardValues } from "./model";
@@ -154,15 +155,7 @@ export function MasksStep(props: { values: WizardValues; tables: string[]; onCha
           {
             title: t("policies.field.mask"),
             key: "mask",
-            render: (_: unknown, m) =>
-              m.type === "custom" ? (
-                <code>{m.mask}</code>
-              ) : (
-                t(`policies.mask.${m.mask}`) +
-                (m.conditions[0]
-                  ? ` — ${m.conditions[0].column} ${m.conditions[0].condition} ${m.conditions[0].value}`
-                  : "")
-              ),
+            render: (_: unknown, m) => <MaskText mask={m} />,
           },
           {
             title: t("common.actions"),
