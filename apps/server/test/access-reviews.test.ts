@@ -168,7 +168,7 @@ describe.each(DB_KINDS)("access reviews (%s)", (kind) => {
 
   it("refuses a decision on a closed review", async () => {
     const items = ((await admin("GET", `${ACCESS_REVIEWS_PATH}/${review.id}/items`)).body as Json).items as Json[];
-    const res = await admin("PUT", `${ACCESS_REVIEWS_PATH}/items/${items[0].id}/decision`, { decision: "keep" });
+    const res = await admin("PUT", `${ACCESS_REVIEWS_PATH}/items/${items[0]!.id}/decision`, { decision: "keep" });
     expect(res.status).toBe(409);
   });
 

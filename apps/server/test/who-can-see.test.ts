@@ -89,7 +89,7 @@ describe.each(DB_KINDS)("who can see a table: the reverse view (%s)", (kind) => 
 
   it("shows each reader's last read and query counts from Trino's events", async () => {
     const before = (await admin("GET", `${WHO}?catalog=hive&schema=sales&table=orders`)).body as Json;
-    const reader = (before.users as Json[])[0];
+    const reader = (before.users as Json[])[0]!;
     expect(reader, "the generated platform gives someone hive.sales.orders").toBeDefined();
     const at = new Date(Date.now() - 40 * 86_400_000);
     await readTable(t.testDb.db, reader.username, "hive", "sales", "orders", at);

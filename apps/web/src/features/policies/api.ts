@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PolicyInput, PolicyQuery, policyRoutes, ReviewBody } from "@console/contracts";
 import { useLicenceVerify, usePublicConfig } from "../../app/queries";
+import { downloadText } from "../../shared/lib/download";
 import { call, request } from "../../shared/lib/api";
 
 const base = "/admin-api/api/v1/acl";
@@ -182,12 +183,7 @@ export function useSync() {
 export async function exportCsv(): Promise<void> {
   const text = await request<string>("GET", `${base}/export`);
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `policies-${stamp}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
+  downloadText(text, `policies-${stamp}.csv`);
 }
 
 export function usePublications() {
