@@ -131,7 +131,8 @@ export function ItemsTable(props: {
           render: (_, i) => (i.grantedBy ? `${i.grantedBy}, ${formatDateTime(i.grantedAt)}` : PLACEHOLDER),
         },
         { title: t("whoCanSee.lastRead"), key: "use", render: (_, i) => <Use {...i} /> },
-        { title: t("reviews.reviewer"), dataIndex: "reviewer" },
+        // A reviewer's own list needs no reviewer column: it is theirs.
+        ...(props.showReview ? [] : [{ title: t("reviews.reviewer"), dataIndex: "reviewer" }]),
         {
           title: t("reviews.decisionColumn"),
           key: "decision",

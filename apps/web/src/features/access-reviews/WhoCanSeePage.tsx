@@ -126,7 +126,8 @@ function Answer({ w }: { w: WhoCanSee }) {
                   {
                     title: t("whoCanSee.rule"),
                     key: "rule",
-                    render: (_: unknown, r: WhoCanSeeUser) => (r.tableRule === null ? PLACEHOLDER : `#${r.tableRule}`),
+                    render: (_: unknown, r: WhoCanSeeUser) =>
+                      r.tableRule === null ? PLACEHOLDER : t("whoCanSee.ruleN", { n: r.tableRule + 1 }),
                   },
                 ]
               : []),
