@@ -14,3 +14,4 @@ export * from "./connector-constants.js";
 export * from "./audit-constants.js";
 export * from "./policy-constants.js";
 export * from "./user-rules.js";
+export * from "./access-review-constants.js";

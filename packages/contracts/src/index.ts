@@ -27,3 +27,5 @@ export * from "./policy-document.js";
 export * from "./self-service.js";
 export * from "./policy-impact.js";
 export * from "./rules-check.js";
+export * from "./access-review-constants.js";
+export * from "./access-reviews.js";

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { accessReviewsRoutes } from "../features/access-reviews/routes";
 import { auditsRoutes } from "../features/audits/routes";
 import { clientConfigRoutes } from "../features/client-config/routes";
 import { componentsRoutes } from "../features/components/routes";
@@ -30,6 +31,7 @@ const featureRoutes: FeatureRoute[] = [
   ...auditsRoutes,
   ...usersRoutes,
   ...policiesRoutes,
+  ...accessReviewsRoutes,
   ...insightsRoutes,
   ...clientConfigRoutes,
   ...settingsRoutes,

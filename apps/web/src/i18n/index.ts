@@ -13,6 +13,7 @@ const screenTexts = import.meta.glob<Record<string, string>>(["./en/*.json", "!.
 
 /** The texts a screen may ask for: the name of a file in en/, without .json. */
 export type TextsName =
+  | "access-reviews"
   | "audits"
   | "client-config"
   | "cluster"

@@ -11,6 +11,7 @@ import { trinoRulesGuard } from "../../platform/trino-rules-token.js";
 import type { Services } from "../../platform/services.js";
 import { Metadata } from "./metadata.js";
 import { NOTEBOOK, NotebookClient } from "./notebook-client.js";
+import { accessReviewsModule } from "../access-reviews/routes.js";
 import { policyCodeModule } from "./code/routes.js";
 import { PERIOD_CHECK_MS } from "./periods.js";
 import { impactPreviewRoutes } from "./preview-routes.js";
@@ -68,6 +69,8 @@ export function policiesModule(app: FastifyInstance, s: Services): void {
   policyCodeModule(app, s, metadata);
   selfServiceModule(app, s, groupsOf);
   rulesCheckModule(app, s, publications, groupsOf);
+  // Reviews that publish their revocations when they close publish as Sync does.
+  accessReviewsModule(app, s, (actor) => publications.sync(actor));
   const r = policyRoutes;
   handle(app, r.list, ({ query }) => policies.list(query));
   handle(app, r.get, ({ params }) => policies.get(params.id));

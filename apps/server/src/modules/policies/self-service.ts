@@ -5,6 +5,7 @@ import type { Db } from "../../platform/db/index.js";
 import { notFound } from "../../platform/errors.js";
 import { handle } from "../../platform/http.js";
 import type { Services } from "../../platform/services.js";
+import { nameOf } from "./access-index.js";
 import { engineOf } from "./engines.js";
 import { refusedWrites } from "./refused-writes.js";
 import {
@@ -21,12 +22,6 @@ import { isExpired } from "./service.js";
 
 const DENIALS_DAYS = 30;
 const DENIALS_KEPT = 20;
-
-/** The name a pattern matches when it is a plain (escaped) name; "*" for a pattern or no pattern. */
-function nameOf(pattern: string | undefined): string {
-  if (pattern === undefined || !/^(?:[^\\^$.*+?()[\]{}|]|\\[\\^$.*+?()[\]{}|-])*$/.test(pattern)) return "*";
-  return pattern.replace(/\\(.)/g, "$1");
-}
 
 /** Stands for "a table (or schema) no rule names", to ask what a rule over every table gives. */
 const ANY_NAME = "\u0000";

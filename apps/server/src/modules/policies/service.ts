@@ -15,6 +15,7 @@ import {
   type PolicyQuery as PolicyQuerySchema,
   type ReviewBody as ReviewSchema,
 } from "@console/contracts";
+import { csvCell } from "../../platform/csv.js";
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { CacheBus } from "../../platform/cache-bus.js";
 import type { Db, Queryable } from "../../platform/db/index.js";
@@ -374,19 +375,6 @@ export class PolicyService {
   /** Every policy as CSV (spec: Export, named with a timestamp); the export is audited. */
   async exportCsv(actor: Actor): Promise<string> {
     const rows = (await store.allPolicies(this.db)).map((r) => toPolicy(r));
-    const cell = (v: unknown) => {
-      const s =
-        v === null || v === undefined
-          ? ""
-          : Array.isArray(v)
-            ? v.join("|")
-            : typeof v === "object"
-              ? JSON.stringify(v)
-              : String(v);
-      // A leading = + - @ would run as a formula in a spreadsheet.
-      const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-      return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-    };
     const cols = [
       "id",
       "priority",
@@ -405,7 +393,7 @@ export class PolicyService {
       "createdBy",
       "createdAt",
     ] as const;
-    const lines = [cols.join(","), ...rows.map((p) => cols.map((c) => cell(p[c])).join(","))];
+    const lines = [cols.join(","), ...rows.map((p) => cols.map((c) => csvCell(p[c])).join(","))];
     await this.db.tx((q) => this.audit(q, actor, "Export as CSV", null, { count: rows.length }));
     return `${lines.join("\r\n")}\r\n`;
   }

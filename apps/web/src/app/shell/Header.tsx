@@ -8,7 +8,7 @@ import { toSettings } from "../../features/settings/links";
 import { signOut } from "../auth";
 import { useMe, useMenu, usePublicConfig } from "../queries";
 import { useShell } from "../state";
-import { MyAccessButton, PendingRequestsBadge } from "./PendingRequestsBadge";
+import { MyAccessButton, MyReviewsButton, PendingRequestsBadge } from "./PendingRequestsBadge";
 import { useTourSteps } from "./tour";
 
 const TourRunner = lazy(() => import("./TourRunner"));
@@ -53,6 +53,7 @@ function UserPopover() {
         />
       </Flex>
       <MyAccessButton onOpen={() => setOpen(false)} />
+      <MyReviewsButton onOpen={() => setOpen(false)} />
       <Button icon={<LogoutOutlined />} onClick={logout} block>
         {t("header.logout")}
       </Button>

@@ -1,7 +1,9 @@
-import { AuditOutlined, SafetyOutlined } from "@ant-design/icons";
+import { AuditOutlined, CheckSquareOutlined, SafetyOutlined } from "@ant-design/icons";
 import { Badge, Button, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useMyReviewCount } from "../../features/access-reviews/api";
+import { toMyReviews } from "../../features/access-reviews/links";
 import { usePendingCount } from "../../features/self-service/api";
 import { toMyAccess } from "../../features/self-service/routes";
 import { toPolicies, toReview } from "../../features/policies/links";
@@ -43,6 +45,27 @@ export function MyAccessButton(props: { onOpen?: () => void }) {
   return (
     <Button icon={<SafetyOutlined />} onClick={open} block>
       {t("myAccess.title")}
+    </Button>
+  );
+}
+
+/** "My reviews", beside My access: a reviewer's items to decide, counted; no menu is needed. */
+export function MyReviewsButton(props: { onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const count = useMyReviewCount().data?.count ?? 0;
+  const open = () => {
+    props.onOpen?.();
+    void navigate(toMyReviews());
+  };
+  return (
+    <Button
+      icon={<CheckSquareOutlined />}
+      onClick={open}
+      block
+      aria-label={count > 0 ? t("header.myReviewsOpen", { count }) : t("header.myReviews")}
+    >
+      {t("header.myReviews")} {count > 0 ? <Badge count={count} size="small" /> : null}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { SEARCH } from "./parts/search";
 import {
+  AuditOutlined,
   DownloadOutlined,
   EyeOutlined,
   FundViewOutlined,
@@ -7,6 +8,7 @@ import {
   HistoryOutlined,
   PlusOutlined,
   SyncOutlined,
+  TeamOutlined,
 } from "@ant-design/icons";
 import { Button, Flex, Input, Segmented, Select, Tooltip, Typography } from "antd";
 import { useMemo, useState } from "react";
@@ -25,6 +27,7 @@ import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { exportCsv, useLicenceValid, usePolicies, useSync } from "./api";
 import { CodeButtons } from "./code/CodeButtons";
 import { policyCrumbs } from "./crumbs";
+import { toReviews, toWhoCanSee } from "../access-reviews/links";
 import { toNewPolicy, toPublications, toTestAccess, toVisibility } from "./links";
 import { MembershipNotice } from "./parts/MembershipNotice";
 import { PolicyActions } from "./parts/PolicyActions";
@@ -154,6 +157,12 @@ export default function PoliciesPage() {
           <Flex gap={8} wrap data-tour="policies-actions">
             <Button icon={<EyeOutlined />} onClick={() => void navigate(toVisibility())}>
               {t("policies.visibility.open")}
+            </Button>
+            <Button icon={<TeamOutlined />} onClick={() => void navigate(toWhoCanSee())}>
+              {t("whoCanSee.open")}
+            </Button>
+            <Button icon={<AuditOutlined />} onClick={() => void navigate(toReviews())}>
+              {t("reviews.open")}
             </Button>
             <Button icon={<ExperimentOutlined />} onClick={() => void navigate(toTestAccess())}>
               {t("policies.testAccess.open")}

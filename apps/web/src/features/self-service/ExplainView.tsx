@@ -2,6 +2,7 @@ import { Alert, Button, Card, Descriptions, Flex, Table, Tag, Typography } from 
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ExplainedTable, Explanation } from "@console/contracts";
+import { WhoCanSeeLink } from "../access-reviews/WhoCanSeeLink";
 import { useMenu } from "../../app/queries";
 import { formatDateTime } from "../../shared/lib/format";
 import { toEditPolicy } from "../policies/links";
@@ -43,18 +44,21 @@ function TableExplanation(props: { x: ExplainedTable; onRequest?: (t: RequestTar
         </Flex>
       }
       extra={
-        !x.allowed && props.onRequest && x.schema && x.table ? (
-          <Button
-            size="small"
-            type="primary"
-            aria-label={t("explain.requestFor", { table: name })}
-            onClick={() =>
-              props.onRequest!({ catalog: x.catalog, schema: x.schema!, table: x.table!, columns: x.columnsRead })
-            }
-          >
-            {t("explain.request")}
-          </Button>
-        ) : null
+        <Flex gap={8} align="center">
+          <WhoCanSeeLink iconOnly target={{ catalog: x.catalog, schema: x.schema, table: x.table }} />
+          {!x.allowed && props.onRequest && x.schema && x.table ? (
+            <Button
+              size="small"
+              type="primary"
+              aria-label={t("explain.requestFor", { table: name })}
+              onClick={() =>
+                props.onRequest!({ catalog: x.catalog, schema: x.schema!, table: x.table!, columns: x.columnsRead })
+              }
+            >
+              {t("explain.request")}
+            </Button>
+          ) : null}
+        </Flex>
       }
     >
       <Flex vertical gap={8}>

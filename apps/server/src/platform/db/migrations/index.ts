@@ -20,6 +20,7 @@ import * as auditChangedDays from "./0420_audit_changed_days.js";
 import * as trinoFailedPartialIndex from "./0430_trino_failed_partial_index.js";
 import * as defaultRules from "./0230_default_rules.js";
 import * as queryPrincipal from "./0240_query_principal.js";
+import * as accessReviews from "./0900_access_reviews.js";
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -45,4 +46,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0430_trino_failed_partial_index", sql: trinoFailedPartialIndex.sql },
   { id: "0230_default_rules", sql: defaultRules.sql },
   { id: "0240_query_principal", sql: queryPrincipal.sql },
+  { id: "0900_access_reviews", sql: accessReviews.sql },
 ];

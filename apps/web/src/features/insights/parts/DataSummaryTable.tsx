@@ -6,6 +6,7 @@ import { DATA_SUMMARY_SORTS, INSIGHTS_PAGE_SIZES } from "@console/contracts/cons
 import { abbreviateNumber, formatBytes, formatDateTime, PLACEHOLDER } from "../../../shared/lib/format";
 import { useListState } from "../../../shared/lib/useListState";
 import { ListTable, type ListColumn } from "../../../shared/ui/ListTable";
+import { WhoCanSeeLink } from "../../access-reviews/WhoCanSeeLink";
 import { useDataSummary, useDatasets } from "../api";
 
 interface Filters {
@@ -77,6 +78,13 @@ export function DataSummaryTable() {
     { title: t("insights.data.size"), key: "size", align: "right", render: (_, r) => formatBytes(r.data_size) },
     { title: t("insights.data.updatedAt"), key: "updated", render: (_, r) => formatDateTime(r.updated_at) },
     { title: t("insights.data.trend"), key: "trend", render: (_, r) => <Trend trend={r.trends} /> },
+    {
+      title: t("whoCanSee.open"),
+      key: "who",
+      render: (_, r) => (
+        <WhoCanSeeLink iconOnly target={{ catalog: r.catalog, schema: r.schema_name, table: r.table_name }} />
+      ),
+    },
   ];
 
   return (

@@ -1,3 +1,4 @@
+import { WhoCanSeeLink } from "../../access-reviews/WhoCanSeeLink";
 import { SEARCH } from "../parts/search";
 import { Alert, Checkbox, Form, Input, Select } from "antd";
 import type { CheckboxGroupProps } from "antd/es/checkbox";
@@ -105,7 +106,18 @@ export function DetailsStep(props: { values: WizardValues; nameTaken: boolean; e
         )
       ) : null}
       {v.category === "tables" && schema ? (
-        <Form.Item name="tables" label={t("policies.field.tables")} required>
+        <Form.Item
+          name="tables"
+          label={t("policies.field.tables")}
+          required
+          extra={
+            v.tables.length === 1 && v.tables[0] !== ALL ? (
+              <WhoCanSeeLink target={{ catalog: v.catalogName ?? "", schema: v.schemaName[0], table: v.tables[0] }} />
+            ) : v.schemaName.length === 1 ? (
+              <WhoCanSeeLink target={{ catalog: v.catalogName ?? "", schema: v.schemaName[0] }} />
+            ) : null
+          }
+        >
           <Select
             showSearch={SEARCH}
             mode="multiple"
