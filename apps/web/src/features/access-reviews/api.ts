@@ -38,7 +38,11 @@ export async function downloadWhoCanSee(q: WhoCanSeeTarget): Promise<void> {
 }
 
 export async function downloadReport(id: number): Promise<void> {
-  saveFile(`access-review-${id}.csv`, await request<string>("GET", `${ACCESS_REVIEWS_PATH}/${id}/report.csv`), "text/csv");
+  saveFile(
+    `access-review-${id}.csv`,
+    await request<string>("GET", `${ACCESS_REVIEWS_PATH}/${id}/report.csv`),
+    "text/csv",
+  );
 }
 
 export const useReviews = () =>
