@@ -145,14 +145,15 @@ describe("data-access policies", () => {
     expect(rule("hive", "hr", "payroll")?.privileges).toEqual(["SELECT"]);
     expect(rule("iceberg", "finance", "invoices")?.privileges).toEqual(["SELECT"]);
     // The first test's policy (SELECT, masked, filtered) and the glossary policy (SELECT, INSERT, no filter)
-    // merge into one rule on sales.customers: both privileges, and the first policy's mask and filter kept
-    // (a grant that restricts nothing lifts no restriction).
+    // merge into one rule on sales.customers: the first policy's mask and filter kept (a grant that
+    // restricts nothing lifts no restriction), and INSERT left out, as a write goes only with the
+    // restrictions of the policy that grants it.
     expect(rule("hive", "sales", "customers")).toEqual({
       user: USER,
       catalog: "hive",
       schema: "sales",
       table: "customers",
-      privileges: ["SELECT", "INSERT"],
+      privileges: ["SELECT"],
       columns: [{ name: "email", mask: 'CAST(to_hex(sha256(to_utf8("email"))) AS varchar(255))' }],
       filter: `("country" IN ('AE', 'SA'))`,
     });
