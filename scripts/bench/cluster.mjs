@@ -8,17 +8,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import {
   ensureBuilt,
   fmt,
-  keepAliveClient,
+  startCallTimer,
   percentile,
+  processCpuMs,
   ROOT,
   signIn,
   startConsole,
   tempDatabase,
-  timeAlternately,
-  warmFor,
 } from "./lib.mjs";
 
 const NODES = Number(process.env.BENCH_NODES ?? 500);
@@ -27,10 +27,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const FOLLOWS = Number(process.env.BENCH_FOLLOWS ?? 100);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const TAIL_MAX = 5000;
+/** Bursts of follows at most, should the tails arrive too fast to time enough calls during them. */
+const MAX_BURSTS = Number(process.env.BENCH_BURSTS ?? 60);
 const K8S = "/k8s-proxy/api/v1";
 
 ensureBuilt();
-const { startKubernetesApi } = await import(path.join(ROOT, "apps/sandbox/dist/index.js"));
+const { startKubernetesApi, KubeResources } = await import(path.join(ROOT, "apps/sandbox/dist/index.js"));
+const { lineCount, logSource } = await import(path.join(ROOT, "apps/sandbox/dist/kubernetes/index.js"));
+const { hashPassword } = await import(path.join(ROOT, "apps/server/dist/platform/passwords.js"));
 const t0 = performance.now();
 const api = await startKubernetesApi({ dataDir: null, nodes: NODES, pods: PODS, quiet: true });
 const generated = performance.now() - t0;
@@ -52,8 +56,85 @@ contexts:
 current-context: bench
 `,
 );
+/** A user of the console's directory who holds the components menu only (pods and their logs). */
+async function ordinaryUser(url, username) {
+  const password = "Viewer-Bench-Pass-1";
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(
+    "INSERT INTO users (username, first_name, last_name, email, password_hash) VALUES ($1, 'Vera', 'Viewer', $2, $3)",
+    [username, `${username}@example.com`, await hashPassword(password)],
+  );
+  await c.query(
+    "INSERT INTO menu_users (menu_id, user_id) SELECT p.id, u.id FROM menu_permissions p, users u WHERE p.menu_key = 'components' AND u.username = $1",
+    [username],
+  );
+  await c.query("SELECT pg_notify('console_cache', 'bench:access')");
+  await c.query("SELECT pg_notify('console_cache', 'bench:users')");
+  await c.end();
+  return { username, password };
+}
+
+/**
+ * Opens FOLLOWS follows of pods' logs at once, each with the longest tail, read as the log viewer
+ * reads them. `tailsIn()` says whether every open one has received its tail (the lines written
+ * before it opened); `close()` ends them all.
+ */
+async function openFollows(targets, headers, outcomes) {
+  const ctrl = new AbortController();
+  let pending = FOLLOWS;
+  let done;
+  const tails = new Promise((resolve) => (done = resolve));
+  const streams = Array.from({ length: FOLLOWS }, async (_, i) => {
+    const p = targets[i % targets.length];
+    const pod = api.store.get(KubeResources.pods, p.namespace, p.name);
+    const expected = Math.min(TAIL_MAX, lineCount(logSource(pod, pod.spec.containers[0].name), Date.now()));
+    let counted = false;
+    const tailIn = () => {
+      if (counted) return;
+      counted = true;
+      if (--pending === 0) done();
+    };
+    try {
+      const r = await fetch(
+        `${server.url}${K8S}/pods/${p.name}/logs/follow?namespace=${p.namespace}&tailLines=${TAIL_MAX}`,
+        { headers, signal: ctrl.signal },
+      );
+      if (r.status !== 200) {
+        outcomes[r.status === 429 ? "refused" : "other"]++;
+        if (r.status !== 429) outcomes.lastOther = `${r.status} ${await r.clone().text()}`;
+        await r.body?.cancel();
+        return tailIn();
+      }
+      outcomes.open++;
+      let lines = 0;
+      // The end of the text read so far, so that an event's start split between chunks counts once.
+      let carry = "";
+      const decoder = new TextDecoder();
+      for await (const chunk of r.body) {
+        const text = carry + decoder.decode(chunk, { stream: true });
+        lines += text.split("\ndata: ").length - 1;
+        carry = text.slice(-6);
+        if (lines >= expected) tailIn();
+      }
+    } catch {
+      // aborted at the end
+    }
+    tailIn();
+  });
+  return {
+    tails,
+    tailsIn: () => pending === 0,
+    close: async () => {
+      ctrl.abort();
+      await Promise.all(streams);
+    },
+  };
+}
+
 const db = await tempDatabase();
 const server = await startConsole({ DATABASE_URL: db.url, SANDBOX: "off", KUBECONFIG: kubeconfig });
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return { p50: percentile(s, 50), p95: percentile(s, 95), max: s.at(-1) };
@@ -140,42 +221,45 @@ try {
   }
   ctrl.abort();
 
-  // One user opens many follows at once, each with the longest tail; the others' calls go on.
-  const timed = keepAliveClient(server.url, headers);
-  const healthz = async () => {
-    if ((await timed.get("/healthz")).status !== 200) throw new Error("/healthz failed");
-  };
-  const users = async () => {
-    if ((await timed.get("/admin-api/api/v1/users")).status !== 200) throw new Error("the user list failed");
-  };
-  await warmFor(2000, healthz, users);
-  const [idleHealth, idleUsers] = await timeAlternately(CALLS, healthz, users);
+  // An ordinary user (the components menu only) opens many follows at once, each with the longest
+  // tail; the administrator's calls go on meanwhile. Only the calls made while the tails are
+  // still arriving are timed: that burst is what could hold everyone else up, and it is over in
+  // a second or two, so it is repeated (all follows closed, then opened again) until enough
+  // calls were timed during it.
+  const viewer = await ordinaryUser(db.url, "viewer");
+  const viewerHeaders = { authorization: `Bearer ${await signIn(server.url, viewer.username, viewer.password)}` };
+  // Timed from a process of its own: this one runs the simulated cluster and reads the follows.
+  const HEALTHZ = "/healthz";
+  const USERS = "/admin-api/api/v1/users";
+  const timer = await startCallTimer(server.url, headers, [HEALTHZ, USERS]);
+  await timer.run(200); // warm-up
+  const idle = await timer.run(CALLS);
+  const idleHealth = { p99: percentile(sorted(idle[HEALTHZ]), 99) };
+  const idleUsers = { p99: percentile(sorted(idle[USERS]), 99) };
   const targets = (await get(`${K8S}/nodes/worker-001/pods`)).items.filter((p) => p.status === "Running");
-  const followCtrl = new AbortController();
   const outcomes = { open: 0, refused: 0, other: 0 };
-  const opened = Array.from({ length: FOLLOWS }, async (_, i) => {
-    const p = targets[i % targets.length];
-    try {
-      const r = await fetch(
-        `${server.url}${K8S}/pods/${p.name}/logs/follow?namespace=${p.namespace}&tailLines=${TAIL_MAX}`,
-        { headers, signal: followCtrl.signal },
-      );
-      if (r.status === 200) {
-        outcomes.open++;
-        // Read everything, as the log viewer does.
-        await r.body.pipeTo(new WritableStream()).catch(() => undefined);
-      } else {
-        outcomes[r.status === 429 ? "refused" : "other"]++;
-        await r.body?.cancel();
-      }
-    } catch {
-      // aborted at the end
-    }
-  });
-  const [busyHealth, busyUsers] = await timeAlternately(CALLS, healthz, users);
-  followCtrl.abort();
-  await Promise.all(opened);
-  timed.close();
+  const busy = { [HEALTHZ]: [], [USERS]: [] };
+  let bursts = 0;
+  let burstMs = 0;
+  let burstCpu = 0;
+  while (busy[HEALTHZ].length < CALLS && bursts < MAX_BURSTS) {
+    bursts++;
+    const cpu0 = processCpuMs(server.pid);
+    const t0 = performance.now();
+    const wave = await openFollows(targets, viewerHeaders, outcomes);
+    // The calls made while the tails arrive, and only those.
+    const during = timer.run(CALLS);
+    await wave.tails;
+    timer.stop();
+    const times = await during;
+    burstMs += performance.now() - t0;
+    burstCpu += processCpuMs(server.pid) - cpu0;
+    for (const p of [HEALTHZ, USERS]) busy[p].push(...times[p]);
+    await wave.close();
+  }
+  timer.close();
+  const busyHealth = { p99: percentile(sorted(busy[HEALTHZ]), 99), n: busy[HEALTHZ].length };
+  const busyUsers = { p99: percentile(sorted(busy[USERS]), 99), n: busy[USERS].length };
 
   const h = stats(together);
   const l = stats(tail);
@@ -194,13 +278,16 @@ try {
   );
   const ratio = (busy, idle) => `${fmt(busy.p99)} ms (${fmt(busy.p99 / idle.p99)}× idle)`;
   console.log(
-    `  one user opens ${FOLLOWS} follows (tail ${TAIL_MAX}): ${outcomes.open} open, ${outcomes.refused} refused (429)${outcomes.other ? `, ${outcomes.other} other` : ""}`,
+    `  an ordinary user opens ${FOLLOWS} follows (tail ${TAIL_MAX}), ${bursts} times: ${outcomes.open} open, ${outcomes.refused} refused (429)${outcomes.other ? `, ${outcomes.other} other (${outcomes.lastOther})` : ""}`,
   );
   console.log(
-    `  /healthz p99     idle ${fmt(idleHealth.p99)} ms   during the follows ${ratio(busyHealth, idleHealth)}  (goal ≤ 2×)`,
+    `  the tails took ${fmt(burstMs / bursts, 0)} ms a burst; console CPU ${fmt(burstCpu, 0)} ms in ${fmt(burstMs, 0)} ms of bursts (${fmt((100 * burstCpu) / burstMs, 0)}% of a core)`,
   );
   console.log(
-    `  user list p99    idle ${fmt(idleUsers.p99)} ms   during the follows ${ratio(busyUsers, idleUsers)}  (goal ≤ 2×)`,
+    `  /healthz p99     idle ${fmt(idleHealth.p99)} ms   during the tails ${ratio(busyHealth, idleHealth)} over ${busyHealth.n} calls  (goal ≤ 2×)`,
+  );
+  console.log(
+    `  user list p99    idle ${fmt(idleUsers.p99)} ms   during the tails ${ratio(busyUsers, idleUsers)} over ${busyUsers.n} calls  (goal ≤ 2×)`,
   );
 } finally {
   await server.stop();

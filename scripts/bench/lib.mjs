@@ -200,6 +200,57 @@ export async function withCpu(pid, fn) {
   return { result, cpuMs: processCpuMs(pid) - before };
 }
 
+/**
+ * A process of its own that times GETs of `paths` in turn on one kept-alive connection, so that
+ * what the benchmark's own process does meanwhile (a simulated cluster, readers of streams)
+ * does not count in the times. `run(pairs)` times up to `pairs` rounds, or until `stop()`;
+ * a call still in flight at the stop is dropped. Times in ms, by path.
+ */
+export async function startCallTimer(baseUrl, headers, paths) {
+  const script = `
+    const http = require("node:http");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const { baseUrl, headers, paths } = JSON.parse(process.argv[1]);
+    const get = (p) => new Promise((resolve, reject) => {
+      const req = http.get(baseUrl + p, { agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(p + ": " + res.statusCode))));
+      });
+      req.on("error", reject);
+    });
+    let stopped = false;
+    process.on("message", async (m) => {
+      if (m.type === "stop") return void (stopped = true);
+      if (m.type === "exit") return process.exit(0);
+      stopped = false;
+      const times = Object.fromEntries(paths.map((p) => [p, []]));
+      for (let i = 0; i < m.pairs && !stopped; i++)
+        for (const p of i % 2 ? [...paths].reverse() : paths) {
+          const t0 = process.hrtime.bigint();
+          await get(p);
+          if (!stopped) times[p].push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+      process.send({ times });
+    });
+    process.send({ ready: true });`;
+  const child = spawn(process.execPath, ["-e", script, JSON.stringify({ baseUrl, headers, paths })], {
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", () => reject(new Error("the call timer exited")));
+  });
+  return {
+    run: (pairs) =>
+      new Promise((resolve) => {
+        child.once("message", (m) => resolve(m.times));
+        child.send({ type: "run", pairs });
+      }),
+    stop: () => child.send({ type: "stop" }),
+    close: () => child.send({ type: "exit" }),
+  };
+}
+
 export const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
 
 /**

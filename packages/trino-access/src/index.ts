@@ -24,6 +24,7 @@ export {
 } from "./schema.js";
 export { AccessInput, OPERATIONS, Resource, TrinoIdentity, parseInput, type Operation } from "./input.js";
 export type { Problem } from "./problems.js";
+export { documentProblems } from "./check-document.js";
 export type { Answer, ColumnMaskItem, ViewExpression } from "./operations.js";
 export {
   compileEngine,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { fail } from "./api.js";
 import { R } from "./generate.js";
@@ -157,20 +158,35 @@ export function registerLogs(app: FastifyInstance, store: ObjectStore, streams: 
       const line = lineAt(src, n);
       return `${stamps ? `${new Date(line.time).toISOString()} ` : ""}${line.text}\n`;
     };
-    let body = "";
-    for (let n = first; n < count; n++) body += format(n);
     // The previous run's last words, the way a killed JVM or Python process leaves them.
-    if (previous)
-      body += `${stamps ? `${new Date(previous.endMs!).toISOString()} ` : ""}${new Date(previous.endMs!).toISOString()} ERROR [main] container stopped: ${previous.reason}\n`;
-    if (q.follow !== "true" || src.endMs !== null) return reply.type("text/plain").send(body);
+    const lastWords = previous
+      ? `${stamps ? `${new Date(previous.endMs!).toISOString()} ` : ""}${new Date(previous.endMs!).toISOString()} ERROR [main] container stopped: ${previous.reason}\n`
+      : "";
+    const following = q.follow === "true" && src.endMs === null;
 
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { "content-type": "text/plain", "transfer-encoding": "chunked" });
     res.flushHeaders();
-    if (body) res.write(body);
+    // Streamed in pieces, as the kubelet does: a tail of many lines (or a whole log) built at once
+    // held the event loop of the process the sandbox runs in, the console's own.
+    let ended = false;
+    let timer: NodeJS.Timeout | undefined;
+    const end = () => {
+      ended = true;
+      clearTimeout(timer);
+      if (!res.writableEnded) res.end();
+    };
+    streams.add(end);
+    res.on("close", () => {
+      end();
+      streams.delete(end);
+    });
+    await writeLines(res, first, count, format, () => ended);
+    if (ended) return;
+    if (lastWords) res.write(lastWords);
+    if (!following) return end();
     let next = count;
-    let timer: NodeJS.Timeout;
     const schedule = () => {
       timer = setTimeout(
         () => {
@@ -186,13 +202,37 @@ export function registerLogs(app: FastifyInstance, store: ObjectStore, streams: 
         Math.max(0, src.startMs + next * src.intervalMs - Date.now()),
       );
     };
-    const end = () => {
-      clearTimeout(timer);
-      if (!res.writableEnded) res.end();
-    };
     schedule();
-    res.on("close", end);
-    streams.add(end);
-    res.on("close", () => streams.delete(end));
   });
+}
+
+/** Lines in one write of a tail: small enough that the event loop is free between two. */
+export const LINES_PER_WRITE = 250;
+
+/**
+ * Writes lines `from` to `to` (exclusive) in pieces, each once the reply could take the last
+ * (its 'drain') and after the event loop served what waited, until `stopped()` says the caller left.
+ */
+export async function writeLines(
+  res: ServerResponse,
+  from: number,
+  to: number,
+  format: (n: number) => string,
+  stopped: () => boolean,
+): Promise<void> {
+  for (let n = from; n < to && !stopped();) {
+    let chunk = "";
+    for (const last = Math.min(to, n + LINES_PER_WRITE); n < last; n++) chunk += format(n);
+    const more = res.write(chunk);
+    await new Promise<void>((resolve) => {
+      if (more) return setImmediate(resolve);
+      const go = () => {
+        res.off("drain", go);
+        res.off("close", go);
+        resolve();
+      };
+      res.on("drain", go);
+      res.on("close", go);
+    });
+  }
 }

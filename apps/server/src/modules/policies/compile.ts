@@ -131,6 +131,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const tableSources: number[][] = [];
   const catalogSources: number[][] = [];
   const schemaSources: number[][] = [];
+  const everyoneIds = new Map<string, number[]>();
   const idsOf = (...lists: Entry[][]) =>
     [...new Set(lists.flatMap((l) => l.map((e) => e.policyId)))].sort((a, b) => a - b);
   // Everyone's strongest access per catalog, which a user's own catalog rule must carry too.
@@ -177,12 +178,17 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       if (merged.columns) rule.columns = merged.columns;
       if (merged.filter) rule.filter = merged.filter;
       tables.push(rule);
-      tableSources.push(idsOf(own.entries, all.entries));
+      // Everyone's alone are the same ids for every user's rule on the scope: listed once.
+      const ids =
+        own.entries.length === 0
+          ? (everyoneIds.get(scope.key) ?? everyoneIds.set(scope.key, idsOf(all.entries)).get(scope.key)!)
+          : idsOf(own.entries, all.entries);
+      tableSources.push(ids);
       const access = stronger(own.access, all.access);
       if (access !== undefined) {
         catalogAccess.set(c, stronger(catalogAccess.get(c), access)!);
         const set = catalogIds.get(c) ?? catalogIds.set(c, new Set()).get(c)!;
-        for (const id of idsOf(own.entries, all.entries)) set.add(id);
+        for (const id of ids) set.add(id);
       }
       if ((own.owner || all.owner) && s !== STAR)
         owners.set(`${c}\u0000${s}`, idsOf([...own.entries, ...all.entries].filter((e) => e.owner)));

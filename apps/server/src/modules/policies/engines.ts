@@ -1,5 +1,5 @@
 import type { TrinoRules } from "@console/contracts";
-import { compileEngine, parseRules, type Engine, type Problem } from "@console/trino-access";
+import { compileEngine, documentProblems, parseRules, type Engine, type Problem } from "@console/trino-access";
 
 /** Rules as the console publishes them or reads them back: any object holding Trino's sections. */
 export type RulesObject = Partial<TrinoRules> | Record<string, unknown>;
@@ -8,8 +8,7 @@ const engines = new WeakMap<object, Engine>();
 
 /** Why Trino would refuse to load these rules, each problem by its path, or [] when it would load them. */
 export function rulesProblems(rules: unknown): Problem[] {
-  const r = parseRules(rules);
-  return r.ok ? [] : r.problems;
+  return documentProblems(rules);
 }
 
 /**
