@@ -91,6 +91,7 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
       ["/policy-management/:id/review", `/policy-management/${request.id}/review`],
       ["/policy-management/publications", "/policy-management/publications"],
       ["/policy-management/what-can-see", "/policy-management/what-can-see"],
+      ["/policy-management/test-access", "/policy-management/test-access"],
       ["/insights", "/insights"],
       ["/my-access", "/my-access"],
       ["/client-configuration", "/client-configuration"],

@@ -34,7 +34,7 @@ describe("menu and component permissions", () => {
     const dialog = page.getByRole("dialog", { name: /add users/ });
     await dialog.getByPlaceholder("Search").first().fill("e2e-perm");
     await dialog.getByRole("listitem").filter({ hasText: "e2e-perm-user" }).click();
-    await dialog.getByRole("button", { name: "right" }).click();
+    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
     await screenshot(page, "settings-menu-transfer");
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.getByRole("status").filter({ hasText: "Users of menu Insights updated." }).waitFor();

@@ -87,7 +87,7 @@ describe("user management", () => {
     const save = dialog.getByRole("button", { name: "Save" });
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByRole("listitem").filter({ hasText: "e2e-auditors" }).click();
-    await dialog.getByRole("button", { name: "right" }).click();
+    await dialog.getByRole("button", { name: "Add to groups", exact: true }).click();
     expect(await save.isDisabled()).toBe(false);
     await screenshot(page, "users-transfer");
     await save.click();
@@ -109,7 +109,7 @@ describe("user management", () => {
     await screenshot(page, "users-transfer-full-names");
     await dialog.getByPlaceholder("Search").first().fill("");
     await dialog.getByRole("listitem").filter({ hasText: "e2e-victor" }).first().click();
-    await dialog.getByRole("button", { name: "right" }).click();
+    await dialog.getByRole("button", { name: "Add to group", exact: true }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.getByRole("status").filter({ hasText: "Users of e2e-auditors updated." }).waitFor();
     await rowOf(page, "e2e-auditors").getByText("Victor Browser").waitFor();

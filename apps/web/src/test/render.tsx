@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { allTextsNames, loadTexts } from "../i18n";
 
@@ -20,3 +20,7 @@ if (!window.matchMedia)
     }) as MediaQueryList;
 
 afterEach(() => cleanup());
+
+// An Ant Design dialog or drawer can take seconds to draw on a loaded two-core machine: wait
+// for what a test looks for up to 10 s (a wait, not a timing; it ends as soon as it is there).
+configure({ asyncUtilTimeout: 10_000 });

@@ -59,15 +59,18 @@ export function LogFileActions(props: {
         />
         <label htmlFor="log-wrap">{t("podLogs.wrap")}</label>
       </Flex>
-      <Tooltip title={t("podLogs.downloadHint")}>
-        <Button
-          icon={<DownloadOutlined />}
-          disabled={props.lines.length === 0}
-          onClick={() => saveFile(`${props.name}-${fileStamp()}.log`, logFileText(props.lines), "text/plain")}
-        >
-          {t("podLogs.download")}
-        </Button>
-      </Tooltip>
+      {/* Shown once there is something to save: a button that enabled itself as the first lines
+          came would fade from its disabled grey while being read. */}
+      {props.lines.length > 0 ? (
+        <Tooltip title={t("podLogs.downloadHint")}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => saveFile(`${props.name}-${fileStamp()}.log`, logFileText(props.lines), "text/plain")}
+          >
+            {t("podLogs.download")}
+          </Button>
+        </Tooltip>
+      ) : null}
     </Flex>
   );
 }
