@@ -316,6 +316,13 @@ describe("policy wizard, review and publications", () => {
     await email.fill("rana@example.com");
     await email.blur();
     await expect.poll(() => page.getByRole("button", { name: "Approve" }).isEnabled()).toBe(true);
+    // The grant goes with a mask added here, on the review page.
+    await choose(page, "Table", "orders");
+    await choose(page, "Column", "total_amount");
+    await choose(page, "Mask type", "Predefined");
+    await choose(page, "Mask", "Round");
+    await page.getByRole("button", { name: "Add mask" }).click();
+    await page.getByRole("cell", { name: "total_amount", exact: true }).waitFor();
     await screenshot(page, "policies-review");
     await page.getByRole("button", { name: "Approve" }).click();
     await page.getByText(`Request ${approved.policyName} approved.`).waitFor();
@@ -328,6 +335,7 @@ describe("policy wizard, review and publications", () => {
 
     type Stored = {
       approvalStatus: string;
+      columnDetails: Array<{ table: string; name: string; mask: string }>;
       tnc: {
         description: string;
         contactDetails: { name: string; extension: string; phoneNumber: string; email: string };
@@ -342,6 +350,9 @@ describe("policy wizard, review and publications", () => {
       phoneNumber: "501234567",
       email: "rana@example.com",
     });
+    expect(a.columnDetails).toEqual([
+      expect.objectContaining({ table: "orders", name: "total_amount", mask: "round" }),
+    ]);
     expect((await adminApi<Stored>(baseUrl, token, "GET", `/acl/${rejected.id}`)).approvalStatus).toBe("REJECTED");
 
     // Published: the approved request grants its table, the rejected one nothing.

@@ -235,6 +235,11 @@ export const ReviewBody = z.object({
   tnc: Tnc.optional(),
   columnDetails: z.array(ColumnMask).max(500).optional(),
   rowFilters: z.array(RowFilter).max(200).optional(),
+  customRowFilter: z
+    .string()
+    .trim()
+    .max(POLICY_LIMITS.customRowFilter, { message: `must be ${POLICY_LIMITS.customRowFilter} characters or fewer` })
+    .optional(),
 });
 export type ReviewBody = z.input<typeof ReviewBody>;
 

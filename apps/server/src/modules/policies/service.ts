@@ -54,6 +54,8 @@ export interface PolicyServiceOptions {
   metadata?: Metadata;
 }
 
+const REVIEWED = ["tnc", "columnDetails", "rowFilters", "customRowFilter"];
+
 export class PolicyService {
   constructor(
     private readonly db: Db,
@@ -336,12 +338,9 @@ export class PolicyService {
       // Requests filed before the requested period was kept apart asked for what tnc holds until approval.
       const asked = row.body.requestedPeriod ?? { startDate: before.tnc.startDate, endDate: before.tnc.endDate };
       if (body.tnc) checkGranted(asked, body.tnc);
-      const values = PolicyInput.parse({
-        ...formOf(before),
-        ...(body.tnc ? { tnc: body.tnc } : {}),
-        ...(body.columnDetails ? { columnDetails: body.columnDetails } : {}),
-        ...(body.rowFilters ? { rowFilters: body.rowFilters } : {}),
-      });
+      // The reviewer may set the terms, masks and row filters the grant goes with.
+      const reviewed = Object.entries(body).filter(([k, v]) => v !== undefined && REVIEWED.includes(k));
+      const values = PolicyInput.parse({ ...formOf(before), ...Object.fromEntries(reviewed) });
       if (decision === "approve") {
         checkPolicy(values, {
           dataProductCatalog: this.opts.dataProductCatalog,

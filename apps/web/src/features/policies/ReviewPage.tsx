@@ -17,6 +17,7 @@ import { toPolicies } from "./links";
 import { EMAIL, EXTENSIONS } from "./parts/contact";
 import { GrantedPeriod } from "./parts/GrantedPeriod";
 import { PolicyDetails } from "./parts/PolicyDetails";
+import { restrictionsOf, ReviewRestrictions, type Restrictions } from "./parts/ReviewRestrictions";
 
 /** Review of a table access request (spec: table access request review). */
 export default function ReviewPage() {
@@ -26,6 +27,7 @@ export default function ReviewPage() {
   const policy = usePolicy(id);
   const review = useReview();
   const [tnc, setTnc] = useState<Tnc | null>(null);
+  const [restrictions, setRestrictions] = useState<Restrictions | null>(null);
   const [errors, setErrors] = useState<{ phone?: string; email?: string }>({});
   const defaults = useDefaultTerms();
   useEffect(() => {
@@ -34,10 +36,11 @@ export default function ReviewPage() {
       const terms = { ...policy.data.tnc.generalTerms };
       for (const k of Object.keys(terms) as Array<keyof Tnc["generalTerms"]>) terms[k] ||= defaults.data?.[k] ?? "";
       setTnc({ ...policy.data.tnc, generalTerms: terms });
+      setRestrictions(restrictionsOf(policy.data));
     }
   }, [policy.data, defaults.isPending, defaults.data]);
 
-  if (policy.isLoading || !tnc) return <Spin />;
+  if (policy.isLoading || !tnc || !restrictions) return <Spin />;
   if (policy.isError || !policy.data) return <Alert type="error" showIcon title={errorMessage(policy.error)} />;
   const p = policy.data;
   const contact = tnc.contactDetails;
@@ -57,13 +60,16 @@ export default function ReviewPage() {
 
   const decide = async (decision: "approve" | "reject") => {
     try {
-      const r = await review.mutateAsync({ id, decision, body: { tnc } });
+      // Masks and row filters go with an approval only.
+      const body = decision === "approve" ? { tnc, ...restrictions } : { tnc };
+      const r = await review.mutateAsync({ id, decision, body });
       toast.success(r.message);
       void navigate(toPolicies());
     } catch (err) {
       toast.error(errorMessage(err));
     }
   };
+  const pending = p.approvalStatus === "PENDING_APPROVAL";
   const term = (key: keyof Tnc["generalTerms"]) => (
     <Form.Item label={t(`policies.review.terms.${key}`)}>
       <Input.TextArea
@@ -129,7 +135,12 @@ export default function ReviewPage() {
           <GrantedPeriod policy={p} value={tnc} onChange={(period) => setTnc({ ...tnc, ...period })} />
         </Card>
         <Card title={t("policies.review.masksAndFilter")}>
-          <PolicyDetails policy={p} />
+          {/* Decided requests show what was granted; a pending one is where masks and filters are added. */}
+          {pending ? (
+            <ReviewRestrictions policy={p} value={restrictions} onChange={setRestrictions} />
+          ) : (
+            <PolicyDetails policy={p} />
+          )}
         </Card>
         <Card title={t("policies.review.contact")}>
           <Form layout="vertical">
