@@ -54,6 +54,7 @@ export interface PolicyServiceOptions {
   metadata?: Metadata;
 }
 
+type ReviewInput = z.output<typeof ReviewSchema> & { reason?: string };
 const REVIEWED = ["tnc", "columnDetails", "rowFilters", "customRowFilter"];
 
 export class PolicyService {
@@ -326,7 +327,8 @@ export class PolicyService {
     return created;
   }
 
-  async review(id: number, decision: "approve" | "reject", body: z.output<typeof ReviewSchema>, actor: Actor) {
+  /** Approves or rejects a table access request; a rejection keeps its reason for the requester. */
+  async review(id: number, decision: "approve" | "reject", body: ReviewInput, actor: Actor) {
     const action: PolicyAction = decision === "approve" ? "Approve" : "Reject";
     const p = await this.transition(id, actor, action, async (row, q) => {
       const s = row.approval_status;
@@ -353,7 +355,7 @@ export class PolicyService {
         id,
         {
           approvalStatus: decision === "approve" ? "APPROVED" : "REJECTED",
-          body: { ...bodyOf(values), requestedPeriod: asked },
+          body: { ...bodyOf(values), requestedPeriod: asked, ...(body.reason ? { rejectionReason: body.reason } : {}) },
         },
         actor.username,
       );

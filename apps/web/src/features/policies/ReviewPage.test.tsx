@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { App } from "antd";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -57,9 +57,17 @@ async function choose(label: string, option: string) {
   fireEvent.click(options.at(-1)!);
 }
 
+/** The confirmation (antd names every dialog "test-id" under test, so it is found by its title). */
+async function confirmDialog() {
+  const dialog = await screen.findByRole("dialog");
+  within(dialog).getByText("Are you sure?");
+  return dialog;
+}
+
 const decisions = () => calls.filter((c) => c.method === "PUT");
 
-describe("the review page of a table access request", () => {
+// Each test opens a page of antd selects and dialogs: slow on a busy machine.
+describe("the review page of a table access request", { timeout: 90_000 }, () => {
   beforeEach(() => {
     calls = [];
     answer = () => null;
@@ -88,6 +96,60 @@ describe("the review page of a table access request", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it("asks for a reason before rejecting, and sends it", async () => {
+    renderReview();
+    fireEvent.click(await screen.findByRole("button", { name: "Reject" }));
+    const dialog = await confirmDialog();
+    within(dialog).getByText(/Reject the request request-bob-customers\?/);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await within(dialog).findByText("Say why the request is rejected.");
+    expect(decisions()).toEqual([]);
+
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Reason for rejecting" }), {
+      target: { value: "  No sign-off from the data owner.  " },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(decisions()).toHaveLength(1));
+    expect(decisions()[0]!.url).toMatch(/\/acl\/7\/reject$/);
+    expect(decisions()[0]!.body).toMatchObject({ reason: "No sign-off from the data owner." });
+    await screen.findByText("Policy list");
+  });
+
+  it("cancels a rejection without sending anything, and starts afresh next time", async () => {
+    renderReview();
+    fireEvent.click(await screen.findByRole("button", { name: "Reject" }));
+    const dialog = await confirmDialog();
+    const reason = () => within(dialog).getByRole("textbox", { name: "Reason for rejecting" }) as HTMLTextAreaElement;
+    fireEvent.change(reason(), { target: { value: "Half a thought" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    // The page's own Reject comes first; the closed dialog stays in the document.
+    fireEvent.click(screen.getAllByRole("button", { name: "Reject" })[0]!);
+    await waitFor(() => expect(reason().value).toBe(""));
+    expect(decisions()).toEqual([]);
+  });
+
+  it("shows the server's refusal of the reason under the box", async () => {
+    answer = (method, url) =>
+      method === "PUT" && url.endsWith("/reject")
+        ? {
+            status: 400,
+            body: {
+              error: "body.reason: must be 300 characters or fewer",
+              error_description: "invalid_request",
+              field: "body.reason",
+            },
+          }
+        : null;
+    renderReview();
+    fireEvent.click(await screen.findByRole("button", { name: "Reject" }));
+    const dialog = await confirmDialog();
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Reason for rejecting" }), {
+      target: { value: "Too long, say." },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await within(dialog).findByText("must be 300 characters or fewer");
+  });
+
   it("adds a mask and a row filter, and approves with them", async () => {
     renderReview();
     await screen.findByText(
@@ -112,6 +174,5 @@ describe("the review page of a table access request", () => {
       columnDetails: [{ table: "customers", name: "email", type: "predefine", mask: "hash" }],
       rowFilters: [{ table: "customers", columnName: "country", filterCondition: "IN", value: "AE, SA" }],
     });
-    // Eight antd selects, each opened and chosen: slow on a busy machine.
-  }, 90_000);
+  });
 });

@@ -7,7 +7,7 @@ import { useNavigate, useParams } from "react-router";
 import type { Tnc } from "@console/contracts";
 import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
-import { errorMessage } from "../../shared/lib/api";
+import { ApiError, errorMessage } from "../../shared/lib/api";
 import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useDefaultTerms } from "../settings/generalSettingsApi";
@@ -17,6 +17,7 @@ import { toPolicies } from "./links";
 import { EMAIL, EXTENSIONS } from "./parts/contact";
 import { GrantedPeriod } from "./parts/GrantedPeriod";
 import { PolicyDetails } from "./parts/PolicyDetails";
+import { RejectDialog } from "./parts/RejectDialog";
 import { restrictionsOf, ReviewRestrictions, type Restrictions } from "./parts/ReviewRestrictions";
 
 /** Review of a table access request (spec: table access request review). */
@@ -28,6 +29,7 @@ export default function ReviewPage() {
   const review = useReview();
   const [tnc, setTnc] = useState<Tnc | null>(null);
   const [restrictions, setRestrictions] = useState<Restrictions | null>(null);
+  const [rejecting, setRejecting] = useState(false);
   const [errors, setErrors] = useState<{ phone?: string; email?: string }>({});
   const defaults = useDefaultTerms();
   useEffect(() => {
@@ -58,18 +60,31 @@ export default function ReviewPage() {
     setErrors((e) => ({ ...e, email: contact.email && !EMAIL.test(contact.email) ? t("invalidEmail") : undefined }));
   const hasErrors = !!errors.phone || !!errors.email || contact.name.length > POLICY_LIMITS.contactName;
 
-  const decide = async (decision: "approve" | "reject") => {
+  const pending = p.approvalStatus === "PENDING_APPROVAL";
+  const approve = async () => {
     try {
-      // Masks and row filters go with an approval only.
-      const body = decision === "approve" ? { tnc, ...restrictions } : { tnc };
-      const r = await review.mutateAsync({ id, decision, body });
+      const r = await review.mutateAsync({ id, decision: "approve", body: { tnc, ...restrictions } });
       toast.success(r.message);
       void navigate(toPolicies());
     } catch (err) {
       toast.error(errorMessage(err));
     }
   };
-  const pending = p.approvalStatus === "PENDING_APPROVAL";
+  /** Resolves with the error to show under the reason, if the server refused it. */
+  const reject = async (reason: string): Promise<string | null> => {
+    try {
+      const r = await review.mutateAsync({ id, decision: "reject", body: { tnc, reason } });
+      toast.success(r.message);
+      setRejecting(false);
+      void navigate(toPolicies());
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.body?.field === "body.reason")
+        return errorMessage(err).replace(/^body\.reason: /, "");
+      toast.error(errorMessage(err));
+      return null;
+    }
+  };
   const term = (key: keyof Tnc["generalTerms"]) => (
     <Form.Item label={t(`policies.review.terms.${key}`)}>
       <Input.TextArea
@@ -94,14 +109,14 @@ export default function ReviewPage() {
             <Button
               danger
               disabled={review.isPending || p.approvalStatus === "REJECTED"}
-              onClick={() => void decide("reject")}
+              onClick={() => setRejecting(true)}
             >
               {t("policies.review.reject")}
             </Button>
             <Button
               type="primary"
               disabled={hasErrors || review.isPending || p.approvalStatus === "APPROVED"}
-              onClick={() => void decide("approve")}
+              onClick={() => void approve()}
             >
               {t("policies.review.approve")}
             </Button>
@@ -119,6 +134,11 @@ export default function ReviewPage() {
             <Descriptions.Item label={t("policies.review.requestedAt")}>
               {formatDateTime(p.createdAt)}
             </Descriptions.Item>
+            {p.rejectionReason ? (
+              <Descriptions.Item label={t("policies.review.rejectionReason")} span={2}>
+                <span style={{ whiteSpace: "pre-wrap" }}>{p.rejectionReason}</span>
+              </Descriptions.Item>
+            ) : null}
           </Descriptions>
         </Card>
         <Card title={t("policies.review.description")}>
@@ -204,6 +224,13 @@ export default function ReviewPage() {
           </Form>
         </Card>
       </Flex>
+      <RejectDialog
+        open={rejecting}
+        policyName={p.policyName}
+        pending={review.isPending}
+        onCancel={() => setRejecting(false)}
+        onReject={reject}
+      />
     </>
   );
 }
