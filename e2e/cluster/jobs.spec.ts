@@ -43,6 +43,15 @@ describe("job details, usage charts and completed jobs' logs", () => {
     });
     await chart.waitFor();
     expect(await chart.isVisible()).toBe(true);
+    // Every time label, the last one too, is drawn whole inside the chart (once the chart has measured itself).
+    const times = chart.locator(".recharts-cartesian-axis-tick-value").filter({ hasText: /^\d{2}:\d{2}:\d{2}$/ });
+    await expect.poll(() => times.count()).toBe(7);
+    const beyond = await chart.evaluate((el) => {
+      const right = el.querySelector("svg.recharts-surface")!.getBoundingClientRect().right;
+      const labels = Array.from(el.querySelectorAll(".recharts-cartesian-axis-tick-value"));
+      return Math.max(...labels.map((l) => l.getBoundingClientRect().right - right));
+    });
+    expect(beyond).toBeLessThanOrEqual(0);
     await screenshot(page, "host-usage-chart");
   });
 

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
-import { adminPagePerTest, apiToken } from "../support/session.js";
+import { newPage, screenshot } from "../support/browser.js";
+import { adminPagePerTest, apiToken, confirmation, openMyAccess, signInAs } from "../support/session.js";
 import { adminApi } from "../users/main.js";
 import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, syncFromList, whatCanSee } from "./main.js";
 import { firstPublicationWith as publicationWith } from "./main.js";
@@ -317,6 +317,13 @@ describe("policy wizard, review and publications", () => {
     await email.fill("rana@example.com");
     await email.blur();
     await expect.poll(() => page.getByRole("button", { name: "Approve" }).isEnabled()).toBe(true);
+    // The grant goes with a mask added here, on the review page.
+    await choose(page, "Table", "orders");
+    await choose(page, "Column", "total_amount");
+    await choose(page, "Mask type", "Predefined");
+    await choose(page, "Mask", "Round");
+    await page.getByRole("button", { name: "Add mask" }).click();
+    await page.getByRole("cell", { name: "total_amount", exact: true }).waitFor();
     await screenshot(page, "policies-review");
     await page.getByRole("button", { name: "Approve" }).click();
     await page.getByText(`Request ${approved.policyName} approved.`).waitFor();
@@ -325,10 +332,19 @@ describe("policy wizard, review and publications", () => {
     await page.goto(`${baseUrl}/policy-management/${rejected.id}/review`);
     await page.getByText(rejected.policyName).waitFor();
     await page.getByRole("button", { name: "Reject" }).click();
+    // Rejecting asks first, and asks why.
+    const ask = await confirmation(page);
+    await ask.getByRole("button", { name: "Reject" }).click();
+    await ask.getByText("Say why the request is rejected.").waitFor();
+    await ask.getByRole("textbox", { name: "Reason for rejecting" }).fill("Customer data needs the owner's sign-off.");
+    await screenshot(page, "policies-reject-reason");
+    await ask.getByRole("button", { name: "Reject" }).click();
     await page.getByText(`Request ${rejected.policyName} rejected.`).waitFor();
 
     type Stored = {
       approvalStatus: string;
+      rejectionReason: string | null;
+      columnDetails: Array<{ table: string; name: string; mask: string }>;
       tnc: {
         description: string;
         contactDetails: { name: string; extension: string; phoneNumber: string; email: string };
@@ -343,7 +359,25 @@ describe("policy wizard, review and publications", () => {
       phoneNumber: "501234567",
       email: "rana@example.com",
     });
-    expect((await adminApi<Stored>(baseUrl, token, "GET", `/acl/${rejected.id}`)).approvalStatus).toBe("REJECTED");
+    expect(a.columnDetails).toEqual([
+      expect.objectContaining({ table: "orders", name: "total_amount", mask: "round" }),
+    ]);
+    expect(await adminApi<Stored>(baseUrl, token, "GET", `/acl/${rejected.id}`)).toMatchObject({
+      approvalStatus: "REJECTED",
+      rejectionReason: "Customer data needs the owner's sign-off.",
+    });
+    // The requester reads the reason in My access.
+    const own = await newPage(page.context().browser()!);
+    await signInAs(own.page, baseUrl, REVIEWER_USER, "Pol-Rev-Pass-123");
+    await openMyAccess(own.page);
+    await own.page
+      .getByRole("table", { name: "My access requests" })
+      .getByRole("row")
+      .filter({ hasText: "customers" })
+      .getByText("Reviewer's reason: Customer data needs the owner's sign-off.")
+      .waitFor();
+    await screenshot(own.page, "self-service-rejected-reason");
+    await own.context.close();
 
     // Published: the approved request grants its table, the rejected one nothing.
     await syncFromList(page, baseUrl);

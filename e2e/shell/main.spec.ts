@@ -69,9 +69,36 @@ describe("the shell", () => {
     await page.waitForURL(`${baseUrl}/home`, { timeout: 10_000 });
   });
 
-  it("tells a user without any menu to ask for access", async () => {
+  it("tells a user without any menu to ask for access, and shows the way", async () => {
     await signInAs(page, baseUrl, "no-menus", PASSWORD);
     await page.getByText("You don't have access to any components. Please contact administrator for access.").waitFor();
+    await page.getByRole("button", { name: "Request access to a table" }).waitFor();
+    // A short page fills the window exactly: no browser margin, nothing to scroll.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
+    await screenshot(page, "shell-no-menus");
+    await page.getByRole("link", { name: "Open My access" }).click();
+    await page.getByRole("heading", { name: "My access" }).waitFor();
+  });
+
+  it("keeps help and quick launch at the window's bottom on a long page", async () => {
+    await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
+    await page.setViewportSize({ width: 1440, height: 720 });
+    await page.getByRole("heading", { name: "Cluster overview" }).waitFor();
+    await page.getByRole("button", { name: "View more" }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 200))
+      .toBe(true);
+    const launch = page.getByRole("button", { name: "Quick launch" });
+    const bottomGap = () => launch.evaluate((el) => window.innerHeight - el.getBoundingClientRect().bottom);
+    for (const at of ["top", "bottom"]) {
+      await page.evaluate((to) => window.scrollTo(0, to === "top" ? 0 : document.documentElement.scrollHeight), at);
+      // In the window, near its bottom (above the collapse trigger), wherever the page is scrolled.
+      const gap = await bottomGap();
+      expect(gap, at).toBeGreaterThanOrEqual(0);
+      expect(gap, at).toBeLessThan(120);
+    }
+    await screenshot(page, "shell-long-page-bottom");
   });
 
   it("keeps the theme across a reload", async () => {

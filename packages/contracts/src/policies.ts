@@ -203,6 +203,8 @@ export const Policy = z
     tnc: Tnc,
     /** A table access request's period as asked; `tnc` holds the period granted (the same until approved). */
     requestedPeriod: z.object({ startDate: z.string().nullable(), endDate: z.string().nullable() }).nullable(),
+    /** Why the reviewer rejected a table access request (null unless rejected). */
+    rejectionReason: z.string().nullable(),
     createdBy: z.string(),
     createdAt: z.string(),
     updatedBy: z.string().nullable(),
@@ -235,8 +237,24 @@ export const ReviewBody = z.object({
   tnc: Tnc.optional(),
   columnDetails: z.array(ColumnMask).max(500).optional(),
   rowFilters: z.array(RowFilter).max(200).optional(),
+  customRowFilter: z
+    .string()
+    .trim()
+    .max(POLICY_LIMITS.customRowFilter, { message: `must be ${POLICY_LIMITS.customRowFilter} characters or fewer` })
+    .optional(),
 });
 export type ReviewBody = z.input<typeof ReviewBody>;
+/** A rejection says why: the requester reads the reason in My access. */
+export const RejectBody = ReviewBody.extend({
+  reason: z
+    .string({ message: "is required: say why the request is rejected" })
+    .trim()
+    .min(1, { message: "is required: say why the request is rejected" })
+    .max(POLICY_LIMITS.rejectionReason, {
+      message: `must be ${POLICY_LIMITS.rejectionReason} characters or fewer`,
+    }),
+});
+export type RejectBody = z.input<typeof RejectBody>;
 
 /** A table access request from a data catalogue or a user: becomes a policy pending approval. */
 export const AccessRequest = z.object({
@@ -549,10 +567,10 @@ export const policyRoutes = {
     method: "PUT",
     path: `${base}/:id/reject`,
     access,
-    summary: "Rejects a table access request",
+    summary: "Rejects a table access request, saying why (the requester reads the reason)",
     tags,
     params: PolicyId,
-    body: ReviewBody,
+    body: RejectBody,
     response: MessageBody,
   }),
   request: route({

@@ -238,6 +238,8 @@ export const POLICY_LIMITS = {
   term: 300,
   contactName: 50,
   idDigits: 6,
+  /** Why a reviewer rejects a table access request (shown to the requester). */
+  rejectionReason: 300,
 } as const;
 export const POLICY_NAME_DEBOUNCE_MS = 500;
 export const DEFAULT_PHONE_EXTENSION = "+971";

@@ -127,6 +127,8 @@ export const MyRequest = z.object({
   /** Approved and published to Trino. */
   inForce: z.boolean(),
   reason: z.string(),
+  /** The reviewer's reason, when the request was rejected. */
+  rejectionReason: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   createdAt: z.string(),

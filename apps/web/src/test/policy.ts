@@ -35,6 +35,7 @@ export function aPolicy(over: Partial<Policy> = {}): Policy {
       generalTerms: { prohibitedUses: "", liabilityLimits: "", dataQualityDisclaimer: "", terminationConditions: "" },
     },
     requestedPeriod: null,
+    rejectionReason: null,
     createdBy: "admin",
     createdAt: "2026-11-20T10:00:00Z",
     updatedBy: null,

@@ -20,6 +20,7 @@ export function changeSet(before: Partial<Policy> | null, after: Partial<Policy>
     tablePrivileges: p?.tablePrivileges?.join(","),
     accessPeriod: p?.tnc ? `${p.tnc.startDate ?? ""} - ${p.tnc.endDate ?? ""}` : undefined,
     approvalStatus: p?.approvalStatus,
+    rejectionReason: p?.rejectionReason ?? undefined,
     rowFilters: p?.rowFilters,
     customRowFilter: p?.customRowFilter,
     assignToUsers: p?.assignToUsers?.join("|"),

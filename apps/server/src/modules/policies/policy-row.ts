@@ -36,6 +36,7 @@ export function toPolicy(r: PolicyRow, now = Date.now()): Policy {
     syncStatus,
     ...r.body,
     requestedPeriod: r.body.requestedPeriod ?? null,
+    rejectionReason: r.approval_status === "REJECTED" ? (r.body.rejectionReason ?? null) : null,
     createdBy: r.created_by,
     createdAt: r.created_at.toISOString(),
     updatedBy: r.updated_by,

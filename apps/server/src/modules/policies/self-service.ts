@@ -96,6 +96,7 @@ async function myRequests(db: Db, username: string): Promise<MyRequest[]> {
     status: requestStatus(r, now),
     inForce: r.approval_status === "APPROVED" && r.synced && !isExpired(r, now),
     reason: r.body.tnc.description,
+    rejectionReason: r.approval_status === "REJECTED" ? (r.body.rejectionReason ?? null) : null,
     startDate: r.start_date?.toISOString() ?? null,
     endDate: r.end_date?.toISOString() ?? null,
     createdAt: r.created_at.toISOString(),

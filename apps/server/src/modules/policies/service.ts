@@ -56,6 +56,9 @@ export interface PolicyServiceOptions {
   metadata?: Metadata;
 }
 
+type ReviewInput = z.output<typeof ReviewSchema> & { reason?: string };
+const REVIEWED = ["tnc", "columnDetails", "rowFilters", "customRowFilter"];
+
 export class PolicyService {
   constructor(
     private readonly db: Db,
@@ -331,7 +334,8 @@ export class PolicyService {
     return created;
   }
 
-  async review(id: number, decision: "approve" | "reject", body: z.output<typeof ReviewSchema>, actor: Actor) {
+  /** Approves or rejects a table access request; a rejection keeps its reason for the requester. */
+  async review(id: number, decision: "approve" | "reject", body: ReviewInput, actor: Actor) {
     const action: PolicyAction = decision === "approve" ? "Approve" : "Reject";
     const p = await this.transition(id, actor, action, async (row, q) => {
       const s = row.approval_status;
@@ -343,12 +347,9 @@ export class PolicyService {
       // Requests filed before the requested period was kept apart asked for what tnc holds until approval.
       const asked = row.body.requestedPeriod ?? { startDate: before.tnc.startDate, endDate: before.tnc.endDate };
       if (body.tnc) checkGranted(asked, body.tnc);
-      const values = PolicyInput.parse({
-        ...formOf(before),
-        ...(body.tnc ? { tnc: body.tnc } : {}),
-        ...(body.columnDetails ? { columnDetails: body.columnDetails } : {}),
-        ...(body.rowFilters ? { rowFilters: body.rowFilters } : {}),
-      });
+      // The reviewer may set the terms, masks and row filters the grant goes with.
+      const reviewed = Object.entries(body).filter(([k, v]) => v !== undefined && REVIEWED.includes(k));
+      const values = PolicyInput.parse({ ...formOf(before), ...Object.fromEntries(reviewed) });
       if (decision === "approve") {
         checkPolicy(values, {
           dataProductCatalog: this.opts.dataProductCatalog,
@@ -361,7 +362,7 @@ export class PolicyService {
         id,
         {
           approvalStatus: decision === "approve" ? "APPROVED" : "REJECTED",
-          body: { ...bodyOf(values), requestedPeriod: asked },
+          body: { ...bodyOf(values), requestedPeriod: asked, ...(body.reason ? { rejectionReason: body.reason } : {}) },
         },
         actor.username,
       );

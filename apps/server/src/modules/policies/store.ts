@@ -17,6 +17,8 @@ import type { CompilePolicy } from "./entries.js";
 export type PolicyBody = Omit<PolicyValues, "policyName" | "category" | "priority"> & {
   /** A table access request's period as asked; `tnc` holds what was granted once approved. */
   requestedPeriod?: { startDate: string | null; endDate: string | null };
+  /** Why a table access request was rejected; gone once it is approved. */
+  rejectionReason?: string;
 };
 
 export interface PolicyRow {

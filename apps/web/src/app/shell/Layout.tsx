@@ -46,7 +46,14 @@ export function ShellLayout() {
         }
         width={240}
         theme={useShell((s) => (s.isDarkMode ? "dark" : "light"))}
-        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+        // The menu stays in the window as a long page scrolls: help and quick launch at its bottom.
+        style={{
+          borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+          position: "sticky",
+          top: 0,
+          height: "100vh",
+          alignSelf: "flex-start",
+        }}
       >
         <Flex vertical style={{ height: "100%" }}>
           <Link to={landing} style={{ display: "block", padding: "16px 20px" }} aria-label={t("app.title")}>

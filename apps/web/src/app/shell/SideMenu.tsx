@@ -52,9 +52,12 @@ export function SideMenu(props: { collapsed: boolean }) {
 
   const current = location.pathname + location.search;
   // My access belongs to no menu; any other screen outside the menus (a host, say) is reached from home.
+  // Discovery hub opens elsewhere: its stand-in path (home's) never makes it the current item.
   const selected = location.pathname.startsWith(toMyAccess())
     ? null
-    : (MENUS.find((m) => m.key !== "home" && location.pathname.startsWith(MENU_PATHS[m.key]))?.key ?? "home");
+    : (MENUS.find(
+        (m) => m.key !== "home" && m.key !== "discovery-hub" && location.pathname.startsWith(MENU_PATHS[m.key]),
+      )?.key ?? "home");
   const selectedKeys = Object.values(subMenus)
     .flat()
     .filter((c) => c && current === c.to)

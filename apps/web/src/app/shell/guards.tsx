@@ -1,10 +1,11 @@
 import { Button, Flex, Spin } from "antd";
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { MenuKey } from "@console/contracts";
 import { UNAUTHORIZED_REDIRECT_SECONDS } from "@console/contracts/constants";
 import { toHome } from "../../features/home/links";
+import { NoAccessRequest, toMyAccess } from "../../features/self-service/routes";
 import { StatusMessage } from "../../shared/ui/StatusMessage";
 import { useAuth } from "../auth";
 import { useLandingPath } from "../landing";
@@ -32,9 +33,26 @@ export function RequireAuth(props: { children: ReactNode }) {
   return <>{props.children}</>;
 }
 
+/** No menu at all: the spec's sentence, then the way to My access, where one can see and ask for access. */
 export function NoAccess() {
   const { t } = useTranslation();
-  return <StatusMessage kind="forbidden" title={t("noAccess.message")} />;
+  return (
+    <StatusMessage
+      kind="forbidden"
+      title={t("noAccess.message")}
+      subTitle={t("noAccess.myAccessHint")}
+      extra={
+        <Flex gap={8} wrap justify="center">
+          <Link to={toMyAccess()} style={{ alignSelf: "center" }}>
+            {t("noAccess.openMyAccess")}
+          </Link>
+          <Suspense fallback={<Spin />}>
+            <NoAccessRequest />
+          </Suspense>
+        </Flex>
+      }
+    />
+  );
 }
 
 /** The shell's unauthorized page: the text, then home after a countdown. */

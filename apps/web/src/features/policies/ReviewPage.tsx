@@ -7,7 +7,7 @@ import { useNavigate, useParams } from "react-router";
 import type { Tnc } from "@console/contracts";
 import { DEFAULT_PHONE_EXTENSION, POLICY_LIMITS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
-import { errorMessage } from "../../shared/lib/api";
+import { ApiError, errorMessage } from "../../shared/lib/api";
 import { formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { useDefaultTerms } from "../settings/generalSettingsApi";
@@ -17,6 +17,8 @@ import { toPolicies } from "./links";
 import { EMAIL, EXTENSIONS } from "./parts/contact";
 import { GrantedPeriod } from "./parts/GrantedPeriod";
 import { PolicyDetails } from "./parts/PolicyDetails";
+import { RejectDialog } from "./parts/RejectDialog";
+import { restrictionsOf, ReviewRestrictions, type Restrictions } from "./parts/ReviewRestrictions";
 
 /** Review of a table access request (spec: table access request review). */
 export default function ReviewPage() {
@@ -26,6 +28,8 @@ export default function ReviewPage() {
   const policy = usePolicy(id);
   const review = useReview();
   const [tnc, setTnc] = useState<Tnc | null>(null);
+  const [restrictions, setRestrictions] = useState<Restrictions | null>(null);
+  const [rejecting, setRejecting] = useState(false);
   const [errors, setErrors] = useState<{ phone?: string; email?: string }>({});
   const defaults = useDefaultTerms();
   useEffect(() => {
@@ -34,10 +38,11 @@ export default function ReviewPage() {
       const terms = { ...policy.data.tnc.generalTerms };
       for (const k of Object.keys(terms) as Array<keyof Tnc["generalTerms"]>) terms[k] ||= defaults.data?.[k] ?? "";
       setTnc({ ...policy.data.tnc, generalTerms: terms });
+      setRestrictions(restrictionsOf(policy.data));
     }
   }, [policy.data, defaults.isPending, defaults.data]);
 
-  if (policy.isLoading || !tnc) return <Spin />;
+  if (policy.isLoading || !tnc || !restrictions) return <Spin />;
   if (policy.isError || !policy.data) return <Alert type="error" showIcon title={errorMessage(policy.error)} />;
   const p = policy.data;
   const contact = tnc.contactDetails;
@@ -55,13 +60,29 @@ export default function ReviewPage() {
     setErrors((e) => ({ ...e, email: contact.email && !EMAIL.test(contact.email) ? t("invalidEmail") : undefined }));
   const hasErrors = !!errors.phone || !!errors.email || contact.name.length > POLICY_LIMITS.contactName;
 
-  const decide = async (decision: "approve" | "reject") => {
+  const pending = p.approvalStatus === "PENDING_APPROVAL";
+  const approve = async () => {
     try {
-      const r = await review.mutateAsync({ id, decision, body: { tnc } });
+      const r = await review.mutateAsync({ id, decision: "approve", body: { tnc, ...restrictions } });
       toast.success(r.message);
       void navigate(toPolicies());
     } catch (err) {
       toast.error(errorMessage(err));
+    }
+  };
+  /** Resolves with the error to show under the reason, if the server refused it. */
+  const reject = async (reason: string): Promise<string | null> => {
+    try {
+      const r = await review.mutateAsync({ id, decision: "reject", body: { tnc, reason } });
+      toast.success(r.message);
+      setRejecting(false);
+      void navigate(toPolicies());
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.body?.field === "body.reason")
+        return errorMessage(err).replace(/^body\.reason: /, "");
+      toast.error(errorMessage(err));
+      return null;
     }
   };
   const term = (key: keyof Tnc["generalTerms"]) => (
@@ -88,14 +109,14 @@ export default function ReviewPage() {
             <Button
               danger
               disabled={review.isPending || p.approvalStatus === "REJECTED"}
-              onClick={() => void decide("reject")}
+              onClick={() => setRejecting(true)}
             >
               {t("policies.review.reject")}
             </Button>
             <Button
               type="primary"
               disabled={hasErrors || review.isPending || p.approvalStatus === "APPROVED"}
-              onClick={() => void decide("approve")}
+              onClick={() => void approve()}
             >
               {t("policies.review.approve")}
             </Button>
@@ -113,6 +134,11 @@ export default function ReviewPage() {
             <Descriptions.Item label={t("policies.review.requestedAt")}>
               {formatDateTime(p.createdAt)}
             </Descriptions.Item>
+            {p.rejectionReason ? (
+              <Descriptions.Item label={t("policies.review.rejectionReason")} span={2}>
+                <span style={{ whiteSpace: "pre-wrap" }}>{p.rejectionReason}</span>
+              </Descriptions.Item>
+            ) : null}
           </Descriptions>
         </Card>
         <Card title={t("policies.review.description")}>
@@ -129,7 +155,12 @@ export default function ReviewPage() {
           <GrantedPeriod policy={p} value={tnc} onChange={(period) => setTnc({ ...tnc, ...period })} />
         </Card>
         <Card title={t("policies.review.masksAndFilter")}>
-          <PolicyDetails policy={p} />
+          {/* Decided requests show what was granted; a pending one is where masks and filters are added. */}
+          {pending ? (
+            <ReviewRestrictions policy={p} value={restrictions} onChange={setRestrictions} />
+          ) : (
+            <PolicyDetails policy={p} />
+          )}
         </Card>
         <Card title={t("policies.review.contact")}>
           <Form layout="vertical">
@@ -193,6 +224,13 @@ export default function ReviewPage() {
           </Form>
         </Card>
       </Flex>
+      <RejectDialog
+        open={rejecting}
+        policyName={p.policyName}
+        pending={review.isPending}
+        onCancel={() => setRejecting(false)}
+        onReject={reject}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PolicyInput, PolicyQuery, policyRoutes, ReviewBody } from "@console/contracts";
+import type { PolicyInput, PolicyQuery, policyRoutes, RejectBody, ReviewBody } from "@console/contracts";
 import { useLicenceVerify, usePublicConfig } from "../../app/queries";
 import { call, request } from "../../shared/lib/api";
 import { fileStamp, saveFile } from "../../shared/lib/download";
@@ -147,11 +147,12 @@ export const checkPolicy = (body: PolicyInput) => call<typeof policyRoutes.check
 export function useReview() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (v: { id: number; decision: "approve" | "reject"; body: ReviewBody }) =>
-      call<typeof policyRoutes.approve>("PUT", `${base}/:id/${v.decision}` as `${typeof base}/:id/approve`, {
-        params: { id: v.id },
-        body: v.body,
-      }),
+    mutationFn: (
+      v: { id: number } & ({ decision: "approve"; body: ReviewBody } | { decision: "reject"; body: RejectBody }),
+    ) =>
+      v.decision === "approve"
+        ? call<typeof policyRoutes.approve>("PUT", `${base}/:id/approve`, { params: { id: v.id }, body: v.body })
+        : call<typeof policyRoutes.reject>("PUT", `${base}/:id/reject`, { params: { id: v.id }, body: v.body }),
     meta: { quiet: true },
     onSuccess: invalidate,
   });

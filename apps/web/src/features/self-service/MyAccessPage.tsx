@@ -168,12 +168,20 @@ function MyRequests() {
               title: t("myAccess.status"),
               key: "status",
               render: (_, r) => (
-                <Flex gap={4} align="center" wrap>
-                  <StatusBadge value={r.status} label={t(`myAccess.status.${r.status}`)} />
-                  {r.status === "approved" ? (
-                    <Tag color={r.inForce ? "success" : "default"}>
-                      {t(r.inForce ? "myAccess.inForce" : "myAccess.awaitingSync")}
-                    </Tag>
+                <Flex vertical gap={4}>
+                  <Flex gap={4} align="center" wrap>
+                    <StatusBadge value={r.status} label={t(`myAccess.status.${r.status}`)} />
+                    {r.status === "approved" ? (
+                      <Tag color={r.inForce ? "success" : "default"}>
+                        {t(r.inForce ? "myAccess.inForce" : "myAccess.awaitingSync")}
+                      </Tag>
+                    ) : null}
+                  </Flex>
+                  {/* A rejection comes with the reviewer's reason. */}
+                  {r.rejectionReason ? (
+                    <Typography.Text type="secondary" style={{ whiteSpace: "pre-wrap" }}>
+                      {t("myAccess.rejectionReason", { reason: r.rejectionReason })}
+                    </Typography.Text>
                   ) : null}
                 </Flex>
               ),

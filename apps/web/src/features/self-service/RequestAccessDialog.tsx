@@ -10,6 +10,7 @@ import { contactProblems, EXTENSIONS } from "../policies/parts/contact";
 import { useFileRequest } from "./api";
 
 export interface RequestDraft {
+  /** Empty when the request starts from nothing (no table to start from): the form asks for them. */
   catalog: string;
   schema: string;
   tables: string[];
@@ -26,6 +27,7 @@ export function RequestAccessDialog(props: { draft: RequestDraft | null; onClose
   const { t } = useTranslation();
   const me = useMe().data;
   const file = useFileRequest();
+  const [place, setPlace] = useState({ catalog: "", schema: "" });
   const [tables, setTables] = useState<string[]>([]);
   const [columns, setColumns] = useState<string[]>([]);
   const [reason, setReason] = useState("");
@@ -40,6 +42,7 @@ export function RequestAccessDialog(props: { draft: RequestDraft | null; onClose
     const next = props.draft;
     if (!next) return;
     setDraft(next);
+    setPlace({ catalog: next.catalog, schema: next.schema });
     setTables(next.tables);
     setColumns(next.columns);
     setReason("");
@@ -52,15 +55,24 @@ export function RequestAccessDialog(props: { draft: RequestDraft | null; onClose
   if (!draft) return null;
   const problems = contactProblems(contact);
   const reasonMissing = reason.trim() === "";
-  const invalid = tables.length === 0 || reasonMissing || !!problems.phone || !!problems.email;
+  // Without a table to start from, the catalog and schema are typed here.
+  const asksPlace = draft.catalog === "";
+  const placeMissing = { catalog: place.catalog.trim() === "", schema: place.schema.trim() === "" };
+  const invalid =
+    tables.length === 0 ||
+    reasonMissing ||
+    placeMissing.catalog ||
+    placeMissing.schema ||
+    !!problems.phone ||
+    !!problems.email;
 
   const submit = async () => {
     setTouched(true);
     if (invalid) return;
     try {
       await file.mutateAsync({
-        catalogName: draft.catalog,
-        schemaName: draft.schema,
+        catalogName: place.catalog.trim(),
+        schemaName: place.schema.trim(),
         tableName: tables[0]!,
         moreTables: tables.slice(1),
         columns,
@@ -92,9 +104,30 @@ export function RequestAccessDialog(props: { draft: RequestDraft | null; onClose
       width={640}
     >
       <Typography.Paragraph type="secondary">
-        {t("request.intro", { place: `${draft.catalog}.${draft.schema}` })}
+        {asksPlace ? t("request.introAny") : t("request.intro", { place: `${draft.catalog}.${draft.schema}` })}
       </Typography.Paragraph>
       <Form layout="vertical">
+        {asksPlace ? (
+          <Flex gap={8}>
+            {(["catalog", "schema"] as const).map((k) => (
+              <Form.Item
+                key={k}
+                label={t(`request.${k}`)}
+                required
+                style={{ flex: 1 }}
+                validateStatus={status(placeMissing[k]) ?? (serverField === `${k}Name` ? "error" : undefined)}
+                help={touched && placeMissing[k] ? t(`request.${k}Required`) : undefined}
+              >
+                <Input
+                  aria-label={t(`request.${k}`)}
+                  maxLength={128}
+                  value={place[k]}
+                  onChange={(e) => setPlace({ ...place, [k]: e.target.value })}
+                />
+              </Form.Item>
+            ))}
+          </Flex>
+        ) : null}
         <Form.Item
           label={t("request.tables")}
           required

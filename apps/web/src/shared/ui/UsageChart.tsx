@@ -7,6 +7,9 @@ import type { UsageHistory } from "@console/contracts";
 import { OVERVIEW_SERIES_PARTS } from "@console/contracts/constants";
 import { PLACEHOLDER } from "../lib/format";
 
+/** The widest a character of an axis label (12 px system font, digits and colons) is drawn. */
+const LABEL_CHAR_PX = 8;
+
 export interface UsageSeries {
   key: "cpu" | "memory";
   name: string;
@@ -39,6 +42,8 @@ export function UsageChart(props: {
   const ticks = Array.from({ length: OVERVIEW_SERIES_PARTS + 1 }, (_, i) => Math.round(from + i * step));
   const data = (h?.metricsAvailable ? h.points : []).map((p) => ({ ...p, t: Date.parse(p.at) }));
   const format = (t: number) => dayjs(t).format(props.timeFormat ?? "HH:mm");
+  // The last tick's label is centred on the plot's right edge: leave half of it, and a little, beside it.
+  const right = Math.max(24, Math.ceil((format(to).length * LABEL_CHAR_PX) / 2) + 8);
   const last = data.at(-1);
   const summary = props.series
     .map((s) => `${s.name} ${last?.[s.key] == null ? PLACEHOLDER : s.format(last[s.key]!)}`)
@@ -50,7 +55,7 @@ export function UsageChart(props: {
       ) : (
         <div role="img" aria-label={`${props.label}: ${summary}`}>
           <ResponsiveContainer width="100%" height={props.height ?? 160}>
-            <AreaChart data={data} margin={{ top: 8, right: 24, bottom: 0, left: 0 }}>
+            <AreaChart data={data} margin={{ top: 8, right, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
               <XAxis dataKey="t" type="number" scale="time" domain={[from, to]} ticks={ticks} tickFormatter={format} />
               <YAxis

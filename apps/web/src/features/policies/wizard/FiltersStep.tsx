@@ -9,7 +9,11 @@ import type { WizardValues } from "./model";
 import { needsValue, valueFits } from "./valueRules";
 
 /** Step 3: row filters and a custom row filter (spec: row filters). */
-export function FiltersStep(props: { values: WizardValues; tables: string[]; onChange: (f: RowFilter[]) => void }) {
+export function FiltersStep(props: {
+  values: Pick<WizardValues, "catalogName" | "schemaName" | "rowFilters">;
+  tables: string[];
+  onChange: (f: RowFilter[]) => void;
+}) {
   const { t } = useTranslation();
   const v = props.values;
   const [d, setD] = useState<{ table?: string; column?: string; condition?: FilterCondition; value: string }>({

@@ -22,7 +22,11 @@ interface Draft {
 }
 
 /** Step 2: column masks (spec: masks). Columns already masked on a table are not offered again. */
-export function MasksStep(props: { values: WizardValues; tables: string[]; onChange: (m: ColumnMask[]) => void }) {
+export function MasksStep(props: {
+  values: Pick<WizardValues, "catalogName" | "schemaName" | "columnDetails">;
+  tables: string[];
+  onChange: (m: ColumnMask[]) => void;
+}) {
   const { t } = useTranslation();
   const v = props.values;
   const [d, setD] = useState<Draft>({ value: "" });
