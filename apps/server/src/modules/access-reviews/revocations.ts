@@ -1,4 +1,4 @@
-import { POLICY_AUDIT_SOURCE, REVIEW_AUDIT_ACTIONS, type ReviewItem } from "@console/contracts";
+import { REVIEW_AUDIT_SOURCE, REVIEW_AUDIT_ACTIONS, type ReviewItem } from "@console/contracts";
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { Queryable } from "../../platform/db/index.js";
 import * as store from "./store.js";
@@ -57,7 +57,7 @@ export async function applyRevocations(
     await store.markRevoked(q, i.id, steps);
   }
   await writeAudit(q, {
-    source: POLICY_AUDIT_SOURCE,
+    source: REVIEW_AUDIT_SOURCE,
     action: REVIEW_AUDIT_ACTIONS.revocations,
     actor,
     status: "success",

@@ -27,6 +27,7 @@ const csv = (reply: FastifyReply, name: string, body: string) =>
 /** Who can see a table (the reverse view) and access reviews; guarded as policy management, but a reviewer's own items. */
 export function accessReviewsModule(app: FastifyInstance, s: Services, sync: ReviewServiceSync): void {
   const who = new WhoCanSeeService(s.db, s.bus);
+  s.onClose(() => who.stop());
   const reviews = new ReviewService(s.db, s.bus, {
     isAdmin: (p) => s.access.canOpen(p, "policy-management"),
     sync,

@@ -1,5 +1,5 @@
 import {
-  POLICY_AUDIT_SOURCE,
+  REVIEW_AUDIT_SOURCE,
   REVIEW_AUDIT_ACTIONS,
   REVIEW_LIMITS,
   type AccessReview,
@@ -108,7 +108,7 @@ export class ReviewService {
       });
       await store.insertItems(q, id, items);
       await writeAudit(q, {
-        source: POLICY_AUDIT_SOURCE,
+        source: REVIEW_AUDIT_SOURCE,
         action: REVIEW_AUDIT_ACTIONS.start,
         actor,
         status: "success",
@@ -172,7 +172,7 @@ export class ReviewService {
       if (i.status !== "open") throw conflict(`Access review ${i.reviewId} is closed; its items no longer change.`);
       await store.decide(q, itemId, { decision: d.decision, endDate: d.endDate, comment: d.comment, by: p.username });
       await writeAudit(q, {
-        source: POLICY_AUDIT_SOURCE,
+        source: REVIEW_AUDIT_SOURCE,
         action: REVIEW_AUDIT_ACTIONS.decide,
         actor,
         status: "success",
@@ -206,7 +206,7 @@ export class ReviewService {
       const defaulted = await store.decideUnanswered(q, id, r.unanswered);
       await store.closeReview(q, id, actor.username);
       await writeAudit(q, {
-        source: POLICY_AUDIT_SOURCE,
+        source: REVIEW_AUDIT_SOURCE,
         action: due ? REVIEW_AUDIT_ACTIONS.due : REVIEW_AUDIT_ACTIONS.close,
         actor,
         status: "success",
@@ -256,7 +256,7 @@ export class ReviewService {
         if (r.reviewers.length === 0) return;
         reminded += r.reviewers.length;
         await writeAudit(q, {
-          source: POLICY_AUDIT_SOURCE,
+          source: REVIEW_AUDIT_SOURCE,
           action: REVIEW_AUDIT_ACTIONS.reminder,
           actor: SYSTEM,
           status: "success",

@@ -12,9 +12,9 @@ export interface Person {
 export async function people(q: Queryable): Promise<Person[]> {
   const { rows } = await q.query<Person>(
     `SELECT u.username, u.enabled,
-            coalesce((SELECT array_agg(g.name ORDER BY g.name) FROM user_groups ug JOIN groups g ON g.id = ug.group_id
-                       WHERE ug.user_id = u.id), '{}') AS groups
-       FROM users u ORDER BY u.username`,
+            coalesce(array_agg(g.name ORDER BY g.name) FILTER (WHERE g.name IS NOT NULL), '{}') AS groups
+       FROM users u LEFT JOIN user_groups ug ON ug.user_id = u.id LEFT JOIN groups g ON g.id = ug.group_id
+      GROUP BY u.id ORDER BY u.username`,
   );
   return rows;
 }
