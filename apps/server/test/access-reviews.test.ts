@@ -102,6 +102,20 @@ describe.each(DB_KINDS)("access reviews (%s)", (kind) => {
     expect(((await admin("GET", ACCESS_REVIEWS_PATH)).body as Json).items).toHaveLength(1);
   });
 
+  it("reminds the reviewers with open items on each reminder day, once", async () => {
+    const reviews = new ReviewService(t.testDb.db, t.services.bus, {
+      isAdmin: async () => false,
+      sync: async () => undefined,
+    });
+    // Due in 7 days, reminders 7 and 1 days before: the first is due now, the second 6 days on.
+    expect(await reviews.check()).toMatchObject({ closed: [], reminded: 1 });
+    expect(await reviews.check()).toMatchObject({ reminded: 0 });
+    const [reminder] = await policyAudit(t.testDb.db, "Access Review Reminder");
+    expect(reminder!.details.reviewers).toEqual([{ reviewer: "rita", open: 4 }]);
+    expect(await reviews.check(Date.now() + 6 * DAY)).toMatchObject({ closed: [], reminded: 1 });
+    expect((await policyAudit(t.testDb.db, "Access Review Reminder")).length).toBe(2);
+  });
+
   it("shows a reviewer without any menu their own items and count, and nothing else", async () => {
     const mine = (await rita("GET", `${ACCESS_REVIEWS_PATH}/mine/items`)).body as Json;
     expect(mine.total).toBe(4);
