@@ -13,7 +13,7 @@ import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
 import type { Services } from "../../platform/services.js";
 import { every } from "../audits/schedule.js";
 import { reportCsv } from "./report.js";
-import * as store from "./store.js";
+import * as reviewStore from "./review-store.js";
 import { ReviewService } from "./service.js";
 import { WhoCanSeeService, whoCanSeeCsv } from "./who-can-see.js";
 
@@ -74,7 +74,7 @@ export function accessReviewsModule(app: FastifyInstance, s: Services, sync: Rev
     },
     async (req, reply) => {
       const review = await reviews.get(req.params.id);
-      return csv(reply, `access-review-${review.id}`, reportCsv(review, await store.allItems(s.db, review.id)));
+      return csv(reply, `access-review-${review.id}`, reportCsv(review, await reviewStore.allItems(s.db, review.id)));
     },
   );
 }
