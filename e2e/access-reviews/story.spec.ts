@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { postTrino, trinoCompleted } from "../audits/main.js";
+import { openAudits, openTab, postTrino, trinoCompleted } from "../audits/main.js";
 import { syncFromList } from "../policies/main.js";
 import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser, withDb } from "../support/db.js";
@@ -135,8 +135,21 @@ describe(
         ).then((r) => r.items.find((x) => x.name === REVIEW)!);
       await expect.poll(async () => (await reviews()).status, { timeout: 150_000, interval: 2_000 }).toBe("closed");
 
-      // 4. The revocations are in the impact preview; Sync publishes them.
+      // 4. The decisions are in the audits screen; the revocations in the impact preview; Sync publishes them.
       await as("admin", async (page) => {
+        await openAudits(page, baseUrl);
+        await openTab(page, "Policy Management", "Access Reviews");
+        const ben = page.getByRole("row").filter({ hasText: `revoke: ${BEN} on ${TABLE}` });
+        await ben.getByText("Comment: moved to another team").waitFor();
+        expect(await ben.getByRole("cell", { name: RITA, exact: true }).count()).toBe(1);
+        await page
+          .getByRole("row")
+          .filter({ hasText: REVIEW })
+          .filter({ hasText: "Access Review Due" })
+          .first()
+          .waitFor();
+        await screenshot(page, "access-reviews-audits");
+
         await page.goto(`${baseUrl}/policy-management`);
         await page.getByRole("button", { name: "Preview" }).click();
         const preview = page.getByRole("dialog", { name: "Impact preview" });

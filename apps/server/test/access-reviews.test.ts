@@ -1,17 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_REVIEWS_PATH } from "@console/contracts";
+import { ACCESS_REVIEWS_PATH, REVIEW_AUDIT_SOURCE } from "@console/contracts";
+import type { Db } from "../src/platform/db/index.js";
 import { ReviewService } from "../src/modules/access-reviews/service.js";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, tokenFor } from "./support/auth.js";
 import { DB_KINDS } from "./support/db.js";
 import { seedUser, USER_PASSWORD } from "./support/seed.js";
 import { caller } from "./connectors-support.js";
-import { ACL, policyAudit, tablePolicy } from "./policies-support.js";
+import { ACL, tablePolicy } from "./policies-support.js";
 import { readTable } from "./reviews-support.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** The access reviews' audit events, oldest first (their own source: the Access Reviews tab). */
+async function policyAudit(db: Db, action?: string) {
+  const { rows } = await db.query<{ action: string; details: Record<string, unknown> }>(
+    `SELECT action, details FROM audit_events WHERE source = $1 ${action ? "AND action = $2" : ""} ORDER BY seq`,
+    action ? [REVIEW_AUDIT_SOURCE, action] : [REVIEW_AUDIT_SOURCE],
+  );
+  return rows;
+}
 const plainPolicy = (over: Record<string, unknown>) => tablePolicy({ columnDetails: [], rowFilters: [], ...over });
 
 describe.each(DB_KINDS)("access reviews (%s)", (kind) => {
@@ -93,6 +102,20 @@ describe.each(DB_KINDS)("access reviews (%s)", (kind) => {
     expect(((await admin("GET", ACCESS_REVIEWS_PATH)).body as Json).items).toHaveLength(1);
   });
 
+  it("reminds the reviewers with open items on each reminder day, once", async () => {
+    const reviews = new ReviewService(t.testDb.db, t.services.bus, {
+      isAdmin: async () => false,
+      sync: async () => undefined,
+    });
+    // Due in 7 days, reminders 7 and 1 days before: the first is due now, the second 6 days on.
+    expect(await reviews.check()).toMatchObject({ closed: [], reminded: 1 });
+    expect(await reviews.check()).toMatchObject({ reminded: 0 });
+    const [reminder] = await policyAudit(t.testDb.db, "Access Review Reminder");
+    expect(reminder!.details.reviewers).toEqual([{ reviewer: "rita", open: 4 }]);
+    expect(await reviews.check(Date.now() + 6 * DAY)).toMatchObject({ closed: [], reminded: 1 });
+    expect((await policyAudit(t.testDb.db, "Access Review Reminder")).length).toBe(2);
+  });
+
   it("shows a reviewer without any menu their own items and count, and nothing else", async () => {
     const mine = (await rita("GET", `${ACCESS_REVIEWS_PATH}/mine/items`)).body as Json;
     expect(mine.total).toBe(4);
@@ -164,6 +187,22 @@ describe.each(DB_KINDS)("access reviews (%s)", (kind) => {
     expect((annStill.body as Json).canSelect).toBe(true);
     const rows = await policyAudit(t.testDb.db);
     expect(rows.map((r) => r.action)).toContain("Access Review Due");
+  });
+
+  it("shows the review's events in the audits screen's Access Reviews tab, decisions with their comments", async () => {
+    const res = await admin("GET", `${ACCESS_REVIEWS_PATH}/audit?action=Access%20Review%20Decision`);
+    expect(res.status, res.raw).toBe(200);
+    const rows = (res.body as Json).items as Json[];
+    expect(
+      rows.map((r) => [r.username, r.decision.username, r.decision.decision, r.decision.comment]).reverse(),
+    ).toEqual([
+      ["rita", "ann", "keep", "works on sales"],
+      ["rita", "ben", "revoke", "left the team"],
+      ["admin", "cara", "end", "project ends"],
+    ]);
+    expect(rows.every((r) => r.reviewName === "Sales Q4")).toBe(true);
+    // Guarded by the audits menu, as every audit tab.
+    expect((await plain("GET", `${ACCESS_REVIEWS_PATH}/audit`)).status).toBe(403);
   });
 
   it("refuses a decision on a closed review", async () => {

@@ -11,7 +11,7 @@ describe("audit sources as descriptors", () => {
       .sort();
     const described = AUDIT_SOURCES.map((s) => Object.entries(auditRoutes).find(([, r]) => r === s.route)![0]).sort();
     expect(described).toEqual(paged);
-    expect(described).toHaveLength(11);
+    expect(described).toHaveLength(12);
   });
 
   it("reads each from its own table, in a stable order that ends with a unique column", () => {

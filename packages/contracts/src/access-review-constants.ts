@@ -50,7 +50,10 @@ export const DEFAULT_REMINDER_DAYS = [7, 1] as const;
 /** How often the console closes due reviews, applies ended dates and sends reminders (one replica). */
 export const REVIEW_CHECK_MS = 60_000;
 
-/** Audit actions of access reviews (in the Policy Management trail). */
+/** The audit trail's source of access reviews' events (the Access Reviews tab of Policy Management). */
+export const REVIEW_AUDIT_SOURCE = "policy-management-reviews";
+
+/** Audit actions of access reviews. */
 export const REVIEW_AUDIT_ACTIONS = {
   start: "Access Review Started",
   decide: "Access Review Decision",

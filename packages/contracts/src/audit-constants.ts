@@ -24,7 +24,14 @@ export const AUDITABLE_COMPONENTS: readonly AuditableComponentDef[] = [
   },
   { key: "presto-db", name: "Trino", auditTypes: [{ key: "trino", name: "Query Events" }] },
   { key: "apache-airflow", name: "Airflow", auditTypes: [{ key: "airflow", name: "DAG Runs" }] },
-  { key: "policy-management", name: "Policy Management", auditTypes: [{ key: "acl", name: "Policies" }] },
+  {
+    key: "policy-management",
+    name: "Policy Management",
+    auditTypes: [
+      { key: "acl", name: "Policies" },
+      { key: "reviews", name: "Access Reviews" },
+    ],
+  },
   { key: "minio", name: "MinIO", auditTypes: [{ key: "minio", name: "Object Store" }] },
   {
     key: "settings",
@@ -48,6 +55,7 @@ export const AUDIT_TRAIL_SOURCES = {
   userManagement: "user-management-userManagement",
   sync: "user-management-sync",
   acl: "policy-management-acl",
+  reviews: "policy-management-reviews",
   components: "settings-components",
   menu: "settings-menu",
   connectors: "debezium-connectors",

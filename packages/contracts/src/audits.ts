@@ -98,6 +98,12 @@ export const TrinoAuditQuery = checked({
   maxDuration: seconds().optional(),
 });
 export const AirflowAuditQuery = checked({ ...paging, ...dateRange });
+export const ReviewAuditQuery = checked({
+  ...paging,
+  ...dateRange,
+  user: text().optional(),
+  action: text(64).optional(),
+});
 export const AclAuditQuery = checked({
   ...paging,
   ...dateRange,
@@ -219,6 +225,26 @@ export const AclEventRow = z.object({
   /** Who the policy was assigned to by this event (the assignment drawer). */
   assignment: z
     .object({ usersAssigned: z.array(z.string()), groupsAssigned: z.array(z.string()), createdAt: time })
+    .nullable(),
+});
+/** An access review's event: started, a decision, a reminder, due or closed, its revocations. */
+export const ReviewEventRow = z.object({
+  event_id: z.string(),
+  createdAt: time,
+  username: z.string(),
+  reviewId: z.string().nullable(),
+  reviewName: z.string().nullable(),
+  action: z.string(),
+  summary: z.string().nullable(),
+  /** For a decision: who, what, the decision and the comment. */
+  decision: z
+    .object({
+      username: z.string(),
+      table: z.string(),
+      decision: z.string(),
+      endDate: z.string().nullable(),
+      comment: z.string(),
+    })
     .nullable(),
 });
 export const MinioEventRow = z.object({
@@ -387,6 +413,12 @@ export const auditRoutes = {
     page(AirflowRunRow, "AirflowRunPage"),
   ),
   acl: get("/admin-api/api/v1/acl/audit", "Policy changes", AclAuditQuery, page(AclEventRow, "AclEventPage")),
+  reviews: get(
+    "/admin-api/api/v1/access-reviews/audit",
+    "Access reviews' events: started, decisions with their comments, reminders, closing and revocations",
+    ReviewAuditQuery,
+    page(ReviewEventRow, "ReviewEventPage"),
+  ),
   minio: get(
     "/admin-api/api/v1/minio/audit",
     "MinIO object-store requests",

@@ -1,6 +1,7 @@
-import { POLICY_AUDIT_SOURCE, REVIEW_AUDIT_ACTIONS, type ReviewItem } from "@console/contracts";
+import { REVIEW_AUDIT_SOURCE, REVIEW_AUDIT_ACTIONS, type ReviewItem } from "@console/contracts";
 import { writeAudit, type Actor } from "../../platform/audit.js";
 import type { Queryable } from "../../platform/db/index.js";
+import * as reviewStore from "./review-store.js";
 import * as store from "./store.js";
 
 type Step = NonNullable<ReviewItem["revocation"]>[number];
@@ -54,10 +55,10 @@ export async function applyRevocations(
       }
       return { kind: "manual", detail: `policy ${p.policyName} (id ${p.policyId}) gives it to everyone` };
     });
-    await store.markRevoked(q, i.id, steps);
+    await reviewStore.markRevoked(q, i.id, steps);
   }
   await writeAudit(q, {
-    source: POLICY_AUDIT_SOURCE,
+    source: REVIEW_AUDIT_SOURCE,
     action: REVIEW_AUDIT_ACTIONS.revocations,
     actor,
     status: "success",

@@ -13,7 +13,7 @@ import { onceAcrossReplicas } from "../../platform/scheduled-runs.js";
 import type { Services } from "../../platform/services.js";
 import { every } from "../audits/schedule.js";
 import { reportCsv } from "./report.js";
-import * as store from "./store.js";
+import * as reviewStore from "./review-store.js";
 import { ReviewService } from "./service.js";
 import { WhoCanSeeService, whoCanSeeCsv } from "./who-can-see.js";
 
@@ -27,6 +27,7 @@ const csv = (reply: FastifyReply, name: string, body: string) =>
 /** Who can see a table (the reverse view) and access reviews; guarded as policy management, but a reviewer's own items. */
 export function accessReviewsModule(app: FastifyInstance, s: Services, sync: ReviewServiceSync): void {
   const who = new WhoCanSeeService(s.db, s.bus);
+  s.onClose(() => who.stop());
   const reviews = new ReviewService(s.db, s.bus, {
     isAdmin: (p) => s.access.canOpen(p, "policy-management"),
     sync,
@@ -73,7 +74,7 @@ export function accessReviewsModule(app: FastifyInstance, s: Services, sync: Rev
     },
     async (req, reply) => {
       const review = await reviews.get(req.params.id);
-      return csv(reply, `access-review-${review.id}`, reportCsv(review, await store.allItems(s.db, review.id)));
+      return csv(reply, `access-review-${review.id}`, reportCsv(review, await reviewStore.allItems(s.db, review.id)));
     },
   );
 }

@@ -1,5 +1,5 @@
 import {
-  POLICY_AUDIT_SOURCE,
+  REVIEW_AUDIT_SOURCE,
   REVIEW_AUDIT_ACTIONS,
   REVIEW_LIMITS,
   type AccessReview,
@@ -16,6 +16,7 @@ import { SYSTEM } from "../policies/periods.js";
 import { accessesInScope, reviewerFor } from "./collect.js";
 import { publishedAccess } from "./published-access.js";
 import { applyRevocations } from "./revocations.js";
+import * as reviewStore from "./review-store.js";
 import * as store from "./store.js";
 
 type Input = z.output<typeof ReviewInput>;
@@ -81,7 +82,7 @@ export class ReviewService {
       add(`${u.username}\u0000${u.catalog}\u0000${u.schema_name}\u0000${u.table_name}`, u);
       add(`${u.username}\u0000${u.catalog}\u0000${u.schema_name}\u0000*`, u);
     }
-    const items: store.NewItem[] = accesses.map((a) => {
+    const items: reviewStore.NewItem[] = accesses.map((a) => {
       const u = use.get(`${a.username}\u0000${a.catalog}\u0000${a.schema}\u0000${a.table}`);
       const g = granted.get(a.paths[0]!.policyId);
       return {
@@ -95,7 +96,7 @@ export class ReviewService {
       };
     });
     const id = await this.db.tx(async (q) => {
-      const id = await store.insertReview(q, {
+      const id = await reviewStore.insertReview(q, {
         name: input.name,
         scope: input.scope,
         reviewers: { users: named, group: input.reviewers.group },
@@ -106,9 +107,9 @@ export class ReviewService {
         publication: pa.number,
         createdBy: actor.username,
       });
-      await store.insertItems(q, id, items);
+      await reviewStore.insertItems(q, id, items);
       await writeAudit(q, {
-        source: POLICY_AUDIT_SOURCE,
+        source: REVIEW_AUDIT_SOURCE,
         action: REVIEW_AUDIT_ACTIONS.start,
         actor,
         status: "success",
@@ -127,30 +128,30 @@ export class ReviewService {
       });
       return id;
     });
-    return (await store.review(this.db, id))!;
+    return (await reviewStore.review(this.db, id))!;
   }
 
   list() {
-    return store.reviews(this.db).then((items) => ({ items }));
+    return reviewStore.reviews(this.db).then((items) => ({ items }));
   }
 
   async get(id: number): Promise<AccessReview> {
-    const r = await store.review(this.db, id);
+    const r = await reviewStore.review(this.db, id);
     if (!r) throw notFound(`Access review ${id}`);
     return r;
   }
 
-  async items(id: number, f: Omit<store.ItemFilter, "reviewId">) {
+  async items(id: number, f: Omit<reviewStore.ItemFilter, "reviewId">) {
     await this.get(id);
-    return store.items(this.db, { ...f, reviewId: id });
+    return reviewStore.items(this.db, { ...f, reviewId: id });
   }
 
-  mine(p: Principal, f: Pick<store.ItemFilter, "decision" | "offset" | "limit">) {
-    return store.items(this.db, { ...f, reviewer: p.username, openReviewsOnly: true });
+  mine(p: Principal, f: Pick<reviewStore.ItemFilter, "decision" | "offset" | "limit">) {
+    return reviewStore.items(this.db, { ...f, reviewer: p.username, openReviewsOnly: true });
   }
 
   async mineCount(p: Principal) {
-    const { total } = await store.items(this.db, {
+    const { total } = await reviewStore.items(this.db, {
       reviewer: p.username,
       decision: "open",
       openReviewsOnly: true,
@@ -162,17 +163,22 @@ export class ReviewService {
 
   /** The item's reviewer or an administrator decides; anyone else gets 403 (and learns nothing of the item). */
   async decide(itemId: number, d: Decision, p: Principal, actor: Actor, now = Date.now()) {
-    const before = await store.item(this.db, itemId);
+    const before = await reviewStore.item(this.db, itemId);
     if (!before || (before.reviewer !== p.username && !(await this.opts.isAdmin(p))))
       throw forbidden("You are not the reviewer of this item.", "not_reviewer");
     if (d.decision === "end" && d.endDate! < utcDay(now))
       throw badRequest("body.endDate: must be today or later", "body.endDate");
     await this.db.tx(async (q) => {
-      const i = (await store.item(q, itemId, true))!;
+      const i = (await reviewStore.item(q, itemId, true))!;
       if (i.status !== "open") throw conflict(`Access review ${i.reviewId} is closed; its items no longer change.`);
-      await store.decide(q, itemId, { decision: d.decision, endDate: d.endDate, comment: d.comment, by: p.username });
+      await reviewStore.decide(q, itemId, {
+        decision: d.decision,
+        endDate: d.endDate,
+        comment: d.comment,
+        by: p.username,
+      });
       await writeAudit(q, {
-        source: POLICY_AUDIT_SOURCE,
+        source: REVIEW_AUDIT_SOURCE,
         action: REVIEW_AUDIT_ACTIONS.decide,
         actor,
         status: "success",
@@ -200,13 +206,13 @@ export class ReviewService {
    */
   async close(id: number, actor: Actor, due = false): Promise<AccessReview> {
     const changed = await this.db.tx(async (q) => {
-      const r = await store.review(q, id, true);
+      const r = await reviewStore.review(q, id, true);
       if (!r) throw notFound(`Access review ${id}`);
       if (r.status !== "open") throw conflict(`Access review ${id} is already closed.`);
-      const defaulted = await store.decideUnanswered(q, id, r.unanswered);
-      await store.closeReview(q, id, actor.username);
+      const defaulted = await reviewStore.decideUnanswered(q, id, r.unanswered);
+      await reviewStore.closeReview(q, id, actor.username);
       await writeAudit(q, {
-        source: POLICY_AUDIT_SOURCE,
+        source: REVIEW_AUDIT_SOURCE,
         action: due ? REVIEW_AUDIT_ACTIONS.due : REVIEW_AUDIT_ACTIONS.close,
         actor,
         status: "success",
@@ -215,7 +221,7 @@ export class ReviewService {
         summary: `Access review "${r.name}" closed${due ? " at its due date" : ""}: ${defaulted} undecided item(s) ${r.unanswered === "keep" ? "kept" : "revoked"}`,
         details: { review: id, defaulted, unanswered: r.unanswered, counts: r.counts },
       });
-      const revoked = await store.dueRevocations(q, id, "0001-01-01");
+      const revoked = await reviewStore.dueRevocations(q, id, "0001-01-01");
       return { r, ...(await applyRevocations(q, revoked, actor, r)) };
     });
     await this.changed(changed);
@@ -232,12 +238,12 @@ export class ReviewService {
   async check(now = Date.now()): Promise<{ closed: number[]; ended: number; reminded: number }> {
     const today = utcDay(now);
     const closed: number[] = [];
-    for (const id of await store.overdueReviews(this.db, today)) {
+    for (const id of await reviewStore.overdueReviews(this.db, today)) {
       await this.close(id, SYSTEM, true);
       closed.push(id);
     }
     const ended = await this.db.tx(async (q) => {
-      const items = await store.dueRevocations(q, null, today);
+      const items = await reviewStore.dueRevocations(q, null, today);
       const byReview = new Map<number, typeof items>();
       for (const i of items) (byReview.get(i.reviewId) ?? byReview.set(i.reviewId, []).get(i.reviewId)!).push(i);
       const out = { policies: false, groups: false, n: items.length };
@@ -250,13 +256,13 @@ export class ReviewService {
     });
     await this.changed(ended);
     let reminded = 0;
-    for (const r of await store.remindersDue(this.db, today))
+    for (const r of await reviewStore.remindersDue(this.db, today))
       await this.db.tx(async (q) => {
-        await store.markReminded(q, r.id, r.days);
+        await reviewStore.markReminded(q, r.id, r.days);
         if (r.reviewers.length === 0) return;
         reminded += r.reviewers.length;
         await writeAudit(q, {
-          source: POLICY_AUDIT_SOURCE,
+          source: REVIEW_AUDIT_SOURCE,
           action: REVIEW_AUDIT_ACTIONS.reminder,
           actor: SYSTEM,
           status: "success",

@@ -13,6 +13,8 @@ interface Answer {
 }
 
 const KEPT_ANSWERS = 64;
+/** After a change, the next publication and the directory are read ahead, once things settle. */
+const PREPARE_DELAY_MS = 500;
 
 /** The question's scope, each name trimmed as the contract reads it. */
 interface Scope {
@@ -73,6 +75,7 @@ export function decideScope(pa: PublishedAccess, people: store.Person[], q: Scop
 export class WhoCanSeeService {
   private people: Promise<store.Person[]> | null = null;
   private readonly answers = new Map<string, Answer>();
+  private preparing: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -81,9 +84,27 @@ export class WhoCanSeeService {
     const drop = () => {
       this.people = null;
       this.answers.clear();
+      this.prepareSoon();
     };
     bus.on("users", drop);
     bus.on("policies", drop);
+    this.prepareSoon();
+  }
+
+  /**
+   * Reads the current publication (compiling its rules engine) and the directory ahead of the
+   * first question: at start and after each change, so that the first answer does not wait for them.
+   */
+  private prepareSoon() {
+    clearTimeout(this.preparing);
+    this.preparing = setTimeout(() => {
+      void Promise.all([publishedAccess(this.db), this.directory()]).catch(() => undefined);
+    }, PREPARE_DELAY_MS);
+    this.preparing.unref();
+  }
+
+  stop() {
+    clearTimeout(this.preparing);
   }
 
   private directory(): Promise<store.Person[]> {

@@ -180,6 +180,32 @@ export const AUDIT_SOURCES: AuditSource[] = [
       assignment: assignmentOf(r),
     }),
   ),
+  trail(
+    auditRoutes.reviews,
+    (q) => trailWhere(AUDIT_TRAIL_SOURCES.reviews, q),
+    (r) => {
+      const d = r.details as Record<string, unknown>;
+      return {
+        event_id: r.id,
+        createdAt: iso(r.created_at)!,
+        username: r.username,
+        reviewId: typeof d.review === "number" ? String(d.review) : null,
+        reviewName: r.subject_name,
+        action: r.action,
+        summary: r.summary,
+        decision:
+          typeof d.decision === "string" && typeof d.username === "string"
+            ? {
+                username: d.username,
+                table: String(d.table ?? ""),
+                decision: d.decision,
+                endDate: typeof d.endDate === "string" ? d.endDate : null,
+                comment: typeof d.comment === "string" ? d.comment : "",
+              }
+            : null,
+      };
+    },
+  ),
   source({
     route: auditRoutes.login,
     from: "login_events",

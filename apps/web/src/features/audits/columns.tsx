@@ -179,6 +179,27 @@ export const COLUMNS: Record<string, ColumnMaker[]> = {
     }),
     badge("audits.col.state", (r) => r.state as string),
   ],
+  "policy-management-reviews": [
+    time("createdAt"),
+    text("username", "audits.col.username"),
+    text("reviewName", "audits.col.reviewName"),
+    text("action", "audits.col.action"),
+    ({ t }) => ({
+      title: t("audits.col.reviewWhat"),
+      key: "what",
+      render: (_: unknown, r: Row) => {
+        const d = r.decision as { comment: string } | null;
+        return (
+          <>
+            <div>{String(r.summary ?? "")}</div>
+            {d?.comment ? (
+              <Typography.Text type="secondary">{t("audits.reviewComment", { comment: d.comment })}</Typography.Text>
+            ) : null}
+          </>
+        );
+      },
+    }),
+  ],
   "policy-management-acl": [
     time("createdAt"),
     text("username", "audits.col.username"),

@@ -112,6 +112,13 @@ export const TABS: Record<string, TabDef> = {
     fields: ["action", "actionTakenBy", "policyId", "dates"],
     query: (f) => ({ action: f.action, user: f.actionTakenBy, policyId: f.policyId, ...dates(f, false) }),
   },
+  "policy-management-reviews": {
+    path: `${API}/access-reviews/audit`,
+    paging: "offset",
+    withTime: false,
+    fields: ["action", "actionTakenBy", "dates"],
+    query: (f) => ({ action: f.action, user: f.actionTakenBy, ...dates(f, false) }),
+  },
   "minio-minio": {
     path: `${API}/minio/audit`,
     paging: "offset",
