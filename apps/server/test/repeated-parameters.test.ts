@@ -55,6 +55,15 @@ describe.each(DB_KINDS)("a query parameter given twice (%s)", (kind) => {
     expect(answers.size).toBe(params.length);
   });
 
+  it("is a 400 too for a name the route does not read, even one of Object.prototype's own", async () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const url = `/admin-api/api/v1/users?${name}=a&${name}=b`;
+      const res = await t.app.inject({ method: "GET", url, headers: bearer(admin) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ field: `query.${name}`, error_description: "repeated_parameter" });
+    }
+  });
+
   it("answers Trino's rules URL and group file with 400 signed in or not, never hashing a list", async () => {
     for (const path of ["/trino/rules.json", "/trino/group.txt"])
       for (const token of ["a&token=b", "rules-token-of-sixteen%2B&token=rules-token-of-sixteen%2B"]) {

@@ -42,7 +42,9 @@ export function actorOf(req: FastifyRequest): Actor {
 function takesList(querySchema: unknown, name: string): boolean {
   type Def = { type: string; innerType?: Field; in?: Field };
   type Field = { _zod: { def: Def } };
-  let field = (querySchema as { shape?: Record<string, Field> }).shape?.[name];
+  const shape = (querySchema as { shape?: Record<string, Field> }).shape;
+  // Own keys only: `?__proto__=a&__proto__=b` must not read Object.prototype as a field.
+  let field = shape && Object.hasOwn(shape, name) ? shape[name] : undefined;
   while (field) {
     const def = field._zod.def;
     if (def.type === "array") return true;
