@@ -15,17 +15,15 @@ const tables = [
 
 /** Rules as the console compiles them (exact user names), with some written by hand (patterns, groups). */
 function rules(handWritten: boolean): TrinoRules {
-  const own = users
-    .slice(0, 12)
-    .flatMap((u, i) => [
-      {
-        user: u,
-        catalog: tables[i % 4]![0],
-        schema: tables[i % 4]![1],
-        table: tables[i % 4]![2],
-        privileges: i % 3 ? ["SELECT"] : [],
-      },
-    ]);
+  const own = users.slice(0, 12).flatMap((u, i) => [
+    {
+      user: u,
+      catalog: tables[i % 4]![0],
+      schema: tables[i % 4]![1],
+      table: tables[i % 4]![2],
+      privileges: i % 3 ? ["SELECT"] : [],
+    },
+  ]);
   const extra = handWritten
     ? [
         { group: "fin|hr", catalog: "hive", schema: "hr", privileges: ["SELECT"] },
