@@ -65,6 +65,15 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
       schemaName: "sales",
       tableName: "customers",
     });
+    // A review of the requester's table, reviewed by the administrator, for the review screens.
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const review = await adminApi<{ id: number }>(baseUrl, token, "POST", "/access-reviews", {
+      name: "a11y review",
+      scope: { tables: ["hive.sales.orders"] },
+      reviewers: { users: ["admin"] },
+      dueDate: due,
+      unanswered: "keep",
+    });
     await prepareOverlays(baseUrl, token);
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
@@ -92,6 +101,10 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
       ["/policy-management/publications", "/policy-management/publications"],
       ["/policy-management/what-can-see", "/policy-management/what-can-see"],
       ["/policy-management/test-access", "/policy-management/test-access"],
+      ["/policy-management/who-can-see", "/policy-management/who-can-see?catalog=hive&schema=sales&table=orders"],
+      ["/policy-management/access-reviews", "/policy-management/access-reviews"],
+      ["/policy-management/access-reviews/:id", `/policy-management/access-reviews/${review.id}`],
+      ["/my-reviews", "/my-reviews"],
       ["/insights", "/insights"],
       ["/my-access", "/my-access"],
       ["/client-configuration", "/client-configuration"],

@@ -59,6 +59,8 @@ describe("the rest of Trino's rules, governed from the console", () => {
     await drawer.getByRole("button", { name: "Close" }).click();
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Policy created").waitFor();
+    // Other tests' policies share the list: find ours by name, whatever page it falls on.
+    await page.getByLabel("Search by policy name").fill("e2e watch etl queries");
     const row = page.getByRole("row").filter({ hasText: "e2e watch etl queries" });
     await row.getByText("Query access").waitFor();
 

@@ -18,8 +18,11 @@ export function WhoCanSeeLink(props: { target: WhoCanSeeTarget; iconOnly?: boole
       </Link>
     </Tooltip>
   ) : (
-    <Link to={toWhoCanSee(props.target)} aria-label={label}>
-      <TeamOutlined /> {t("whoCanSee.open")}
-    </Link>
+    // The visible words are the name (WCAG 2.5.3); the tooltip says what it opens.
+    <Tooltip title={label}>
+      <Link to={toWhoCanSee(props.target)}>
+        <TeamOutlined /> {t("whoCanSee.open")}
+      </Link>
+    </Tooltip>
   );
 }
