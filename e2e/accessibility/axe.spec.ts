@@ -65,7 +65,9 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
       schemaName: "sales",
       tableName: "customers",
     });
-    // A review of the requester's table, reviewed by the administrator, for the review screens.
+    // A review of the requester's table, reviewed by the administrator, for the review screens
+    // (a review reads the publication in force).
+    await adminApi(baseUrl, token, "PUT", "/acl/sync");
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const review = await adminApi<{ id: number }>(baseUrl, token, "POST", "/access-reviews", {
       name: "a11y review",

@@ -60,7 +60,9 @@ describe("the rest of Trino's rules, governed from the console", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Policy created").waitFor();
     // Other tests' policies share the list: find ours by name, whatever page it falls on.
+    await page.getByRole("button", { name: "Filter" }).click();
     await page.getByLabel("Search by policy name").fill("e2e watch etl queries");
+    await page.getByRole("button", { name: "Apply" }).click();
     const row = page.getByRole("row").filter({ hasText: "e2e watch etl queries" });
     await row.getByText("Query access").waitFor();
 
