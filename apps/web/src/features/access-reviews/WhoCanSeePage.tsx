@@ -70,7 +70,11 @@ function Answer({ w }: { w: WhoCanSee }) {
         role="region"
         aria-label={t("whoCanSee.readers", { name })}
         title={t("whoCanSee.readers", { name })}
-        extra={t("whoCanSee.counted", { n: w.users.length, of: w.usersChecked, publication: w.publication ?? "-" })}
+        extra={t(w.publication === null ? "whoCanSee.countedUnpublished" : "whoCanSee.counted", {
+          n: w.users.length,
+          of: w.usersChecked,
+          publication: w.publication,
+        })}
       >
         <Table<WhoCanSeeUser>
           size="small"
