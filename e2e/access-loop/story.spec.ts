@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apply, openFilter, postTrino, trinoCompleted, trinoRefused } from "../audits/main.js";
-import { openSyncThatDenies, syncFromList, toLastStep } from "../policies/main.js";
+import { openSyncThatDenies, syncApi, syncFromList, toLastStep } from "../policies/main.js";
 import { launchBrowser, screenshot } from "../support/browser.js";
+import { publishing } from "../support/lock.js";
 import { createUser } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess } from "../support/session.js";
 import { adminApi } from "../users/main.js";
@@ -70,7 +71,7 @@ describe(
         tablePrivileges: ["SELECT"],
         assignToUsers: [COLLEAGUE, USER],
       });
-      await adminApi(baseUrl, admin, "PUT", "/acl/sync");
+      await syncApi(baseUrl, admin);
       await postTrino(baseUrl, reads());
     });
     afterAll(() => browser.close());
@@ -120,16 +121,19 @@ describe(
         await page.getByText("Policy updated").waitFor();
         await page.getByRole("heading", { name: "Policy Management" }).waitFor();
 
-        const { dialog, publish, confirm } = await openSyncThatDenies(page);
-        await dialog.getByRole("button", { name: "Show who and which tables" }).click();
-        const details = page.getByRole("dialog", { name: "Impact preview" });
-        await (await userRow(details)).getByText("Newly denied").waitFor();
-        await details.getByRole("button", { name: "Close" }).click();
-        await details.waitFor({ state: "hidden" });
-        await confirm.check();
-        await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
-        await publish.click();
-        await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+        // Holds the publishing lock from the dialog to Publish, as every publishing test does.
+        await publishing(async () => {
+          const { dialog, publish, confirm } = await openSyncThatDenies(page);
+          await dialog.getByRole("button", { name: "Show who and which tables" }).click();
+          const details = page.getByRole("dialog", { name: "Impact preview" });
+          await (await userRow(details)).getByText("Newly denied").waitFor();
+          await details.getByRole("button", { name: "Close" }).click();
+          await details.waitFor({ state: "hidden" });
+          await confirm.check();
+          await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
+          await publish.click();
+          await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+        });
       });
 
       // 2. The user's report is refused; "My access" explains it, and the user asks for access.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openAudits, openTab, postTrino, trinoCompleted } from "../audits/main.js";
-import { syncFromList } from "../policies/main.js";
+import { syncApi, syncFromList } from "../policies/main.js";
 import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser, withDb } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess, settled } from "../support/session.js";
@@ -58,7 +58,7 @@ describe(
         tablePrivileges: ["SELECT"],
         assignToUsers: [ANN, BEN, CARA],
       });
-      await adminApi(baseUrl, admin, "PUT", "/acl/sync");
+      await syncApi(baseUrl, admin);
       await postTrino(baseUrl, [...reads(BEN), ...reads(CARA)]);
     });
     afterAll(() => browser.close());

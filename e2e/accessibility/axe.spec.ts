@@ -7,6 +7,7 @@ import { createUser } from "../support/db.js";
 import { ROOT } from "../support/server.js";
 import { ADMIN_PASSWORD, apiToken, signInAs } from "../support/session.js";
 import { adminApi } from "../users/main.js";
+import { syncApi } from "../policies/main.js";
 import { settled, useTheme, violations, type Theme } from "./main.js";
 import { A11Y_GROUP, OVERLAYS, prepareOverlays, searchTheLog } from "./overlays.js";
 import { buttonStates } from "./states.js";
@@ -67,7 +68,7 @@ describe("WCAG 2.1 AA on every screen, in both themes (axe-core)", { timeout: 60
     });
     // A review of the requester's table, reviewed by the administrator, for the review screens
     // (a review reads the publication in force).
-    await adminApi(baseUrl, token, "PUT", "/acl/sync");
+    await syncApi(baseUrl, token);
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const review = await adminApi<{ id: number }>(baseUrl, token, "POST", "/access-reviews", {
       name: "a11y review",

@@ -4,6 +4,7 @@ import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken } from "../support/session.js";
 import { adminApi } from "../users/main.js";
+import { syncApi } from "../policies/main.js";
 import { arrowToAndEnter, focusedName, focusIsVisible, tabTo, typeAndPick } from "./keyboard.js";
 
 const baseUrl = inject("baseUrl");
@@ -48,7 +49,7 @@ describe("one whole task with the keyboard alone", { timeout: 300_000 }, () => {
       tablePrivileges: ["SELECT"],
       assignToUsers: [REQUESTER],
     });
-    await adminApi(baseUrl, token, "PUT", "/acl/sync");
+    await syncApi(baseUrl, token);
   });
 
   it("asks for access from My access, signs in, skips to the content, creates a policy, and approves the request, without the mouse", async () => {

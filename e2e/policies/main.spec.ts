@@ -2,9 +2,19 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createUser } from "../support/db.js";
 import { newPage, screenshot } from "../support/browser.js";
+import { publishing } from "../support/lock.js";
 import { adminPagePerTest, apiToken, confirmation, openMyAccess, signInAs } from "../support/session.js";
 import { adminApi } from "../users/main.js";
-import { assignAndSave, choose, fillDetails, servedRules, servedWithEtag, syncFromList, whatCanSee } from "./main.js";
+import {
+  assignAndSave,
+  choose,
+  fillDetails,
+  servedRules,
+  servedWithEtag,
+  syncApi,
+  syncFromList,
+  whatCanSee,
+} from "./main.js";
 import { firstPublicationWith as publicationWith } from "./main.js";
 
 const baseUrl = inject("baseUrl");
@@ -388,45 +398,48 @@ describe("policy wizard, review and publications", () => {
   }, 120_000);
 
   it("compares two publications and restores the earlier one, which Trino is then served", async () => {
-    const before = await servedWithEtag(baseUrl);
-    await adminApi(baseUrl, token, "POST", "/acl/add", {
-      policyName: "e2e restore marker",
-      category: "tables",
-      catalogName: "iceberg",
-      schemaName: ["analytics"],
-      tables: ["churn_scores"],
-      tablePrivileges: ["SELECT"],
-      assignToUsers: [REVIEWER_USER],
+    // Publications are shared: nothing else publishes until this test has restored.
+    await publishing(async () => {
+      const before = await servedWithEtag(baseUrl);
+      await adminApi(baseUrl, token, "POST", "/acl/add", {
+        policyName: "e2e restore marker",
+        category: "tables",
+        catalogName: "iceberg",
+        schemaName: ["analytics"],
+        tables: ["churn_scores"],
+        tablePrivileges: ["SELECT"],
+        assignToUsers: [REVIEWER_USER],
+      });
+      await syncApi(baseUrl, token);
+      const after = await servedWithEtag(baseUrl);
+      expect(after.publication).toBe(before.publication + 1);
+      expect(after.etag).not.toBe(before.etag);
+      expect(after.rules.tables.some((r) => r.user === REVIEWER_USER && r.table === "churn_scores")).toBe(true);
+
+      await page.goto(`${baseUrl}/policy-management/publications`);
+      await page.getByRole("heading", { name: "Publications" }).waitFor();
+      await choose(page, "From", `Publication ${before.publication}`);
+      await choose(page, "To", `Publication ${after.publication}`);
+      await page.getByText(/\+ .*"table":"churn_scores"/).waitFor();
+      await page.getByRole("button", { name: `Restore publication ${before.publication}` }).click();
+      const confirm = page
+        .getByRole("dialog")
+        .filter({ hasText: `Publication ${before.publication} will be published again` });
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+      await page
+        .getByText(`Publication ${before.publication} restored as publication ${after.publication + 1}.`)
+        .waitFor();
+      const inForce = page.getByRole("row").filter({ hasText: "in force" });
+      await expect
+        .poll(() => inForce.getByRole("cell").first().textContent())
+        .toMatch(new RegExp(`^${after.publication + 1}\\s*in force$`));
+      await screenshot(page, "policies-restored");
+
+      // Trino is served the earlier rules again, under a new ETag so that it reloads them.
+      const restored = await servedWithEtag(baseUrl);
+      expect(restored.publication).toBe(after.publication + 1);
+      expect(restored.rules).toEqual(before.rules);
+      expect(restored.etag).not.toBe(after.etag);
     });
-    await adminApi(baseUrl, token, "PUT", "/acl/sync");
-    const after = await servedWithEtag(baseUrl);
-    expect(after.publication).toBe(before.publication + 1);
-    expect(after.etag).not.toBe(before.etag);
-    expect(after.rules.tables.some((r) => r.user === REVIEWER_USER && r.table === "churn_scores")).toBe(true);
-
-    await page.goto(`${baseUrl}/policy-management/publications`);
-    await page.getByRole("heading", { name: "Publications" }).waitFor();
-    await choose(page, "From", `Publication ${before.publication}`);
-    await choose(page, "To", `Publication ${after.publication}`);
-    await page.getByText(/\+ .*"table":"churn_scores"/).waitFor();
-    await page.getByRole("button", { name: `Restore publication ${before.publication}` }).click();
-    const confirm = page
-      .getByRole("dialog")
-      .filter({ hasText: `Publication ${before.publication} will be published again` });
-    await confirm.getByRole("button", { name: "Confirm" }).click();
-    await page
-      .getByText(`Publication ${before.publication} restored as publication ${after.publication + 1}.`)
-      .waitFor();
-    const inForce = page.getByRole("row").filter({ hasText: "in force" });
-    await expect
-      .poll(() => inForce.getByRole("cell").first().textContent())
-      .toMatch(new RegExp(`^${after.publication + 1}\\s*in force$`));
-    await screenshot(page, "policies-restored");
-
-    // Trino is served the earlier rules again, under a new ETag so that it reloads them.
-    const restored = await servedWithEtag(baseUrl);
-    expect(restored.publication).toBe(after.publication + 1);
-    expect(restored.rules).toEqual(before.rules);
-    expect(restored.etag).not.toBe(after.etag);
   }, 90_000);
 });

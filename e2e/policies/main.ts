@@ -1,6 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { publishing } from "../support/lock.js";
 import { RULES_TOKEN } from "../support/server.js";
+import { adminApi } from "../users/main.js";
 
 /** Picks an option of a select the way a keyboard user does: type, then Enter. */
 export async function choose(page: Page, label: string, option: string, many = false): Promise<void> {
@@ -136,23 +138,30 @@ export async function servedWithEtag(baseUrl: string): Promise<{ rules: Rules; e
 
 /** Sync from the policy list: the confirmation shows what will be published, then Publish. */
 export async function syncFromList(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/policy-management`);
-  await page.getByRole("button", { name: "Sync" }).click();
-  const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
-  const publish = dialog.getByRole("button", { name: "Publish" });
-  // When access becomes denied (another test's change), Sync asks to confirm it.
-  const confirm = dialog.getByRole("checkbox", { name: /access becomes denied/ });
-  await expect
-    .poll(
-      async () => {
-        if (await confirm.isVisible()) await confirm.check();
-        return publish.isEnabled();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  await publish.click();
-  await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+  await publishing(async () => {
+    await page.goto(`${baseUrl}/policy-management`);
+    await page.getByRole("button", { name: "Sync" }).click();
+    const dialog = page.getByRole("dialog", { name: "Publish the policies to Trino" });
+    const publish = dialog.getByRole("button", { name: "Publish" });
+    // When access becomes denied (another test's change), Sync asks to confirm it.
+    const confirm = dialog.getByRole("checkbox", { name: /access becomes denied/ });
+    await expect
+      .poll(
+        async () => {
+          if (await confirm.isVisible()) await confirm.check();
+          return publish.isEnabled();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await publish.click();
+    await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+  });
+}
+
+/** Sync through the API, holding the publishing lock as every publishing test does. */
+export async function syncApi(baseUrl: string, token: string): Promise<void> {
+  await publishing(() => adminApi(baseUrl, token, "PUT", "/acl/sync"));
 }
 
 /** The first publication whose table rules pass `test` (other test files publish too, in parallel). */

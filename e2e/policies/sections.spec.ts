@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { screenshot } from "../support/browser.js";
+import { publishing } from "../support/lock.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
-import { adminApi } from "../users/main.js";
-import { choose, syncFromList } from "./main.js";
+import { choose, syncApi, syncFromList } from "./main.js";
 import { RULES_TOKEN } from "../support/server.js";
 
 const baseUrl = inject("baseUrl");
@@ -36,64 +36,68 @@ describe("the rest of Trino's rules, governed from the console", () => {
   adminPagePerTest(baseUrl, (p) => (page = p));
 
   it("a query rule's whole life: created in the wizard, previewed, published, then an earlier publication restored", async () => {
-    // A publication to come back to, without the rule.
-    await syncFromList(page, baseUrl);
-    await page.goto(`${baseUrl}/policy-management/new`);
-    await page.getByRole("heading", { name: "Create policy" }).waitFor();
-    await page.getByLabel("Policy name", { exact: true }).fill("e2e watch etl queries");
-    await choose(page, "Category", "Query access");
-    await page.getByRole("checkbox", { name: "Run queries" }).uncheck();
-    await page.getByRole("checkbox", { name: "See others' queries" }).check();
-    await page.getByRole("checkbox", { name: "Kill others' queries" }).check();
-    const owners = page.getByRole("combobox", { name: "Queries of", exact: true });
-    await owners.fill(WATCHED);
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Escape");
-    await screenshot(page, "policies-wizard-queries");
-    await page.getByRole("button", { name: "Next" }).click();
-    await choose(page, "Users", WATCHER, true);
-    // Previewed before it is saved: nothing anyone ran depends on it.
-    await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const drawer = page.getByRole("dialog", { name: /Impact preview/ });
-    await drawer.getByText(/No change to anyone's access/).waitFor();
-    await drawer.getByRole("button", { name: "Close" }).click();
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Policy created").waitFor();
-    // Other tests' policies share the list: find ours by name, whatever page it falls on.
-    await page.getByRole("button", { name: "Filter" }).click();
-    await page.getByLabel("Search by policy name").fill("e2e watch etl queries");
-    await page.getByRole("button", { name: "Apply" }).click();
-    const row = page.getByRole("row").filter({ hasText: "e2e watch etl queries" });
-    await row.getByText("Query access").waitFor();
+    // Publications are shared: nothing else publishes until this test has restored.
+    await publishing(async () => {
+      // A publication to come back to, without the rule.
+      await syncFromList(page, baseUrl);
+      await page.goto(`${baseUrl}/policy-management/new`);
+      await page.getByRole("heading", { name: "Create policy" }).waitFor();
+      await page.getByLabel("Policy name", { exact: true }).fill("e2e watch etl queries");
+      await choose(page, "Category", "Query access");
+      await page.getByRole("checkbox", { name: "Run queries" }).uncheck();
+      await page.getByRole("checkbox", { name: "See others' queries" }).check();
+      await page.getByRole("checkbox", { name: "Kill others' queries" }).check();
+      const owners = page.getByRole("combobox", { name: "Queries of", exact: true });
+      await owners.fill(WATCHED);
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Escape");
+      await screenshot(page, "policies-wizard-queries");
+      await page.getByRole("button", { name: "Next" }).click();
+      await choose(page, "Users", WATCHER, true);
+      // Previewed before it is saved: nothing anyone ran depends on it.
+      await page.getByRole("button", { name: "Preview", exact: true }).click();
+      const drawer = page.getByRole("dialog", { name: /Impact preview/ });
+      await drawer.getByText(/No change to anyone's access/).waitFor();
+      await drawer.getByRole("button", { name: "Close" }).click();
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Policy created").waitFor();
+      // Other tests' policies share the list: find ours by name, whatever page it falls on.
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.getByLabel("Search by policy name").fill("e2e watch etl queries");
+      await page.getByRole("button", { name: "Apply" }).click();
+      const row = page.getByRole("row").filter({ hasText: "e2e watch etl queries" });
+      await row.getByText("Query access").waitFor();
 
-    const before = await served();
-    expect(before.queries.some(ours)).toBe(false);
-    await syncFromList(page, baseUrl);
-    const after = await served();
-    expect(after.queries.find(ours)).toEqual({ user: WATCHER, queryOwner: WATCHED, allow: ["view", "kill"] });
-    // The row expands to what the policy decides.
-    await row.getByRole("button", { name: /expand/i }).click();
-    await page.getByText("What the policy decides").waitFor();
-    await screenshot(page, "policies-list-queries");
+      // The row expands to what the policy decides (before Sync, which opens the list afresh).
+      await row.getByRole("button", { name: /expand/i }).click();
+      await page.getByText("What the policy decides").waitFor();
+      await screenshot(page, "policies-list-queries");
 
-    await page.goto(`${baseUrl}/policy-management/publications`);
-    await page.getByRole("heading", { name: "Publications" }).waitFor();
-    await choose(page, "From", `Publication ${before.publication}`);
-    await choose(page, "To", `Publication ${after.publication}`);
-    await page.getByText("Query rules").waitFor();
-    await page.getByRole("button", { name: `Restore publication ${before.publication}` }).click();
-    const confirm = page
-      .getByRole("dialog")
-      .filter({ hasText: `Publication ${before.publication} will be published again` });
-    await confirm.getByRole("button", { name: "Confirm" }).click();
-    await page.getByText(new RegExp(`Publication ${before.publication} restored as publication \\d+`)).waitFor();
-    const restored = await served();
-    expect(restored.publication).toBeGreaterThan(after.publication);
-    expect(restored.queries.some(ours)).toBe(false);
+      const before = await served();
+      expect(before.queries.some(ours)).toBe(false);
+      await syncFromList(page, baseUrl);
+      const after = await served();
+      expect(after.queries.find(ours)).toEqual({ user: WATCHER, queryOwner: WATCHED, allow: ["view", "kill"] });
+
+      await page.goto(`${baseUrl}/policy-management/publications`);
+      await page.getByRole("heading", { name: "Publications" }).waitFor();
+      await choose(page, "From", `Publication ${before.publication}`);
+      await choose(page, "To", `Publication ${after.publication}`);
+      await page.getByText("Query rules").waitFor();
+      await page.getByRole("button", { name: `Restore publication ${before.publication}` }).click();
+      const confirm = page
+        .getByRole("dialog")
+        .filter({ hasText: `Publication ${before.publication} will be published again` });
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+      await page.getByText(new RegExp(`Publication ${before.publication} restored as publication \\d+`)).waitFor();
+      const restored = await served();
+      expect(restored.publication).toBeGreaterThan(after.publication);
+      expect(restored.queries.some(ours)).toBe(false);
+    });
   }, 120_000);
 
   it("Test access: decides what a user may do under the publication in force, naming the rule and its policy", async () => {
-    await adminApi(baseUrl, await apiToken(baseUrl), "PUT", "/acl/sync");
+    await syncApi(baseUrl, await apiToken(baseUrl));
     await page.goto(`${baseUrl}/policy-management`);
     await page.getByRole("button", { name: "Test access" }).click();
     await page.getByRole("heading", { name: "Test access" }).waitFor();

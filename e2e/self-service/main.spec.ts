@@ -5,7 +5,7 @@ import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess } from "../support/session.js";
 import { adminApi } from "../users/main.js";
-import { syncFromList } from "../policies/main.js";
+import { syncApi, syncFromList } from "../policies/main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -44,7 +44,7 @@ describe("explained denials and self-service access", { timeout: 180_000 }, () =
         { table: "customers", name: "email", columnDataType: "varchar(255)", type: "predefine", mask: "hash" },
       ],
     });
-    await adminApi(baseUrl, admin, "PUT", "/acl/sync");
+    await syncApi(baseUrl, admin);
     await postTrino(baseUrl, [deniedQuery()]);
   });
   afterAll(() => browser.close());

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { createTestDatabase } from "../../apps/server/test/support/db.js";
 import { startDirectory } from "./directory.js";
+import { clearPublishingLock } from "./lock.js";
 import { startServer } from "./server.js";
 
 declare module "vitest" {
@@ -12,6 +13,7 @@ declare module "vitest" {
 
 /** One console for the whole browser suite, on its own PostgreSQL database. */
 export default async function setup(project: TestProject) {
+  await clearPublishingLock();
   const database = await createTestDatabase();
   // User management syncs from a real LDAP directory (slapd on a loopback port).
   const directory = await startDirectory();
