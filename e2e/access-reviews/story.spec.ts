@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openAudits, openTab, postTrino, trinoCompleted } from "../audits/main.js";
-import { syncApi, syncFromList } from "../policies/main.js";
+import { choose, syncApi, syncFromList } from "../policies/main.js";
 import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser, withDb } from "../support/db.js";
 import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess, settled } from "../support/session.js";
@@ -85,8 +85,8 @@ describe(
         const dialog = page.getByRole("dialog", { name: "Start a review" });
         await settled(page);
         await dialog.getByRole("textbox", { name: "Name" }).fill(REVIEW);
-        await dialog.getByRole("combobox", { name: "Tables (catalog.schema.table)" }).fill(TABLE);
-        await page.keyboard.press("Enter");
+        // Scoped by the policy, found by name as one types.
+        await choose(page, "Policies", `order lines ${RUN}`, true);
         await chooseOption(page, "Reviewers", RITA);
         await dialog.getByLabel("Due date").fill(inDays(7));
         await dialog.getByRole("radio", { name: "Revoked" }).check();

@@ -13,7 +13,7 @@ interface Answer {
 }
 
 const KEPT_ANSWERS = 64;
-/** After a change, the next publication and the directory are read ahead, once things settle. */
+/** After a directory change, the directory (and the publication) are read ahead once things settle. */
 const PREPARE_DELAY_MS = 500;
 
 /** The question's scope, each name trimmed as the contract reads it. */
@@ -81,25 +81,29 @@ export class WhoCanSeeService {
     private readonly db: Db,
     bus: CacheBus,
   ) {
-    const drop = () => {
+    bus.on("users", () => {
       this.people = null;
       this.answers.clear();
-      this.prepareSoon();
-    };
-    bus.on("users", drop);
-    bus.on("policies", drop);
-    this.prepareSoon();
+      this.prepareSoon(PREPARE_DELAY_MS);
+    });
+    // A new publication: the directory stands; its engine is compiled at once (Sync has just
+    // kept the publication in memory), so that the first question after a Sync finds it ready.
+    bus.on("policies", () => {
+      this.answers.clear();
+      this.prepareSoon(0);
+    });
+    this.prepareSoon(PREPARE_DELAY_MS);
   }
 
   /**
    * Reads the current publication (compiling its rules engine) and the directory ahead of the
    * first question: at start and after each change, so that the first answer does not wait for them.
    */
-  private prepareSoon() {
+  private prepareSoon(delayMs: number) {
     clearTimeout(this.preparing);
     this.preparing = setTimeout(() => {
       void Promise.all([publishedAccess(this.db), this.directory()]).catch(() => undefined);
-    }, PREPARE_DELAY_MS);
+    }, delayMs);
     this.preparing.unref();
   }
 

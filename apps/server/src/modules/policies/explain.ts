@@ -64,6 +64,17 @@ export function loadPublication(q: Queryable, n: number): Promise<PublicationAt 
   return p;
 }
 
+/**
+ * Keeps a publication just made (committed) as if read back, so that the first question after a
+ * Sync does not read and parse again the rules and inputs the Sync has in hand.
+ */
+export function rememberPublication(q: Queryable, pub: PublicationAt): void {
+  let byNumber = kept.get(q);
+  if (!byNumber) kept.set(q, (byNumber = new Map()));
+  if (byNumber.size >= KEPT) byNumber.delete(byNumber.keys().next().value!);
+  byNumber.set(pub.number, Promise.resolve(pub));
+}
+
 /** The publication in force at an instant: the last one made at or before it. */
 export async function publicationAt(q: Queryable, at: Date): Promise<PublicationAt | null> {
   const { rows } = await q.query<{ number: number }>(

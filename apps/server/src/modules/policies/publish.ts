@@ -17,6 +17,7 @@ import { HttpError, notFound } from "../../platform/errors.js";
 import { renderTrinoGroupFile } from "../../platform/trino-groups.js";
 import { checkRules, compilePolicies, type CompilePolicy } from "./compile.js";
 import { evaluate } from "./evaluate.js";
+import { rememberPublication, type PublicationAt } from "./explain.js";
 import { diffPublications } from "./publication-diff.js";
 import { refusedWrites } from "./refused-writes.js";
 import type { Metadata } from "./metadata.js";
@@ -213,7 +214,7 @@ export class PublicationService {
       await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
       const { compiled, members, errors, warnings } = await this.prepare(q, input, names, policies);
       if (errors.length > 0) throw refusal(errors);
-      const pub = await this.store(q, compiled.rules, compiled.policyCount, actor, {
+      const { summary: pub, at } = await this.store(q, compiled.rules, compiled.policyCount, actor, {
         policies,
         members: Object.fromEntries(members),
         compiled: input.map((p) => p.id),
@@ -244,8 +245,9 @@ export class PublicationService {
         summary: `Publication ${pub.number}: ${compiled.policyCount} policies, ${pub.ruleCount} rules`,
         details: { publication: pub.number, policies: active.map((r) => r.id) },
       });
-      return { pub, expired: newlyExpired.length, warnings };
+      return { pub, at, expired: newlyExpired.length, warnings };
     });
+    rememberPublication(this.db, result.at);
     await this.bus.publish("policies");
     return {
       message: `Synced: publication ${result.pub.number} is in force.`,
@@ -274,7 +276,9 @@ export class PublicationService {
       by: actor.username,
       inputs,
     });
-    return store.toPublicationSummary(row, row.number);
+    // `at` is the row as PostgreSQL returned it, the same as a later read: kept once committed.
+    const at: PublicationAt = { number: row.number, created_at: row.created_at, rules: row.rules, inputs: row.inputs };
+    return { summary: store.toPublicationSummary(row, row.number), at };
   }
 
   /**

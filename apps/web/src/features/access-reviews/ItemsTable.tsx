@@ -2,7 +2,7 @@ import { Button, Empty, Flex, Input, Table, Tag, Typography } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ReviewItem } from "@console/contracts";
-import { formatDateTime, PLACEHOLDER } from "../../shared/lib/format";
+import { formatDate, formatDateTime, PLACEHOLDER } from "../../shared/lib/format";
 import { PrivilegeTags } from "../../shared/ui/PrivilegeTags";
 import { useDecide } from "./api";
 import { Paths, Use } from "./Evidence";
@@ -16,7 +16,9 @@ function Decided({ i }: { i: ReviewItem }) {
   return (
     <>
       <Tag color={i.decision === "keep" ? "green" : "red"}>
-        {i.decision === "end" ? t("reviews.decision.endOn", { date: i.endDate }) : t(`reviews.decision.${i.decision}`)}
+        {i.decision === "end"
+          ? t("reviews.decision.endOn", { date: formatDate(i.endDate) })
+          : t(`reviews.decision.${i.decision}`)}
       </Tag>
       {i.byDefault ? <Tag>{t("reviews.byDefault")}</Tag> : null}
       <div>
@@ -113,7 +115,7 @@ export function ItemsTable(props: {
               {
                 title: t("reviews.review"),
                 key: "review",
-                render: (_: unknown, i: ReviewItem) => `${i.reviewName} (${i.dueDate})`,
+                render: (_: unknown, i: ReviewItem) => `${i.reviewName} (${formatDate(i.dueDate)})`,
               },
             ]
           : []),

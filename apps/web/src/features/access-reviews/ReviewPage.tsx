@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { errorMessage } from "../../shared/lib/api";
-import { formatDateTime, PLACEHOLDER } from "../../shared/lib/format";
+import { formatDate, formatDateTime, PLACEHOLDER } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { downloadReport, useCloseReview, useReview, useReviewItems } from "./api";
 import { ItemsTable } from "./ItemsTable";
@@ -57,7 +57,7 @@ export default function ReviewPage() {
       <Card style={{ marginBottom: 16 }}>
         <Descriptions size="small" column={3}>
           <Descriptions.Item label={t("reviews.status")}>{t(`reviews.status.${r.status}`)}</Descriptions.Item>
-          <Descriptions.Item label={t("reviews.dueDate")}>{r.dueDate}</Descriptions.Item>
+          <Descriptions.Item label={t("reviews.dueDate")}>{formatDate(r.dueDate)}</Descriptions.Item>
           <Descriptions.Item label={t("reviews.unanswered")}>
             {t(`reviews.unanswered.${r.unanswered}`)}
           </Descriptions.Item>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AccessReview } from "@console/contracts";
 import { errorMessage } from "../../shared/lib/api";
-import { formatDateTime } from "../../shared/lib/format";
+import { formatDate, formatDateTime } from "../../shared/lib/format";
 import { PageHeader } from "../../shared/ui/PageHeader";
 import { policyCrumbs } from "../policies/crumbs";
 import { useReviews } from "./api";
@@ -52,7 +52,7 @@ export default function ReviewsPage() {
                 <Tag color={r.status === "open" ? "blue" : "default"}>{t(`reviews.status.${r.status}`)}</Tag>
               ),
             },
-            { title: t("reviews.dueDate"), dataIndex: "dueDate" },
+            { title: t("reviews.dueDate"), dataIndex: "dueDate", render: (d: string) => formatDate(d) },
             {
               title: t("reviews.progress"),
               key: "progress",

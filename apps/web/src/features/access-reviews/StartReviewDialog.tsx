@@ -1,36 +1,14 @@
 import { Checkbox, Form, Input, Modal, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { ReviewInput } from "@console/contracts";
 import { REVIEW_LIMITS } from "@console/contracts/constants";
 import { errorMessage } from "../../shared/lib/api";
 import { SEARCH } from "../policies/parts/search";
 import { usePrincipals } from "../policies/api";
 import { useStartReview } from "./api";
+import { PolicyScopeSelect } from "./PolicyScopeSelect";
+import { bodyOf, type StartValues as Values } from "./start-review";
 import { toReviewDetail } from "./links";
-
-interface Values {
-  name: string;
-  catalogs: string[];
-  schemas: string[];
-  tables: string[];
-  groups: string[];
-  reviewers: string[];
-  reviewerGroup?: string;
-  dueDate: string;
-  unanswered: "keep" | "revoke";
-  publishOnClose: boolean;
-}
-
-/** The form's values as the API's body (form-state mapper, kept apart from the form). */
-export const bodyOf = (v: Values): ReviewInput => ({
-  name: v.name,
-  scope: { catalogs: v.catalogs ?? [], schemas: v.schemas ?? [], tables: v.tables ?? [], groups: v.groups ?? [] },
-  reviewers: { users: v.reviewers ?? [], group: v.reviewerGroup ?? null },
-  dueDate: v.dueDate,
-  unanswered: v.unanswered,
-  publishOnClose: v.publishOnClose ?? false,
-});
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -80,6 +58,9 @@ export function StartReviewDialog(props: { open: boolean; onClose: () => void })
         {tags("catalogs", t("reviews.scope.catalogs"), "hive")}
         {tags("schemas", t("reviews.scope.schemas"), "hive.sales")}
         {tags("tables", t("reviews.scope.tables"), "hive.sales.customers")}
+        <Form.Item name="policies" label={t("reviews.scope.policies")}>
+          <PolicyScopeSelect label={t("reviews.scope.policies")} />
+        </Form.Item>
         <Form.Item name="groups" label={t("reviews.scope.groups")}>
           <Select
             mode="multiple"

@@ -28,7 +28,7 @@ export function UploadLicenceDrawer(props: { open: boolean; onClose: () => void 
 
   const description = (Form.useWatch("description", form) as string | undefined) ?? "";
   // A chosen file or a typed description is not thrown away without a word.
-  useUnsavedChanges(props.open && (!!file || description.trim() !== ""));
+  const guardClose = useUnsavedChanges(props.open && (!!file || description.trim() !== ""));
 
   const list: UploadFile[] = file ? [{ uid: "licence", name: file.name, status: "done" }] : [];
 
@@ -54,7 +54,7 @@ export function UploadLicenceDrawer(props: { open: boolean; onClose: () => void 
   return (
     <Drawer
       open={props.open}
-      onClose={props.onClose}
+      onClose={() => guardClose(props.onClose)}
       title={t("licences.upload.title")}
       size={480}
       destroyOnHidden

@@ -58,7 +58,7 @@ export function SecretDrawer(props: { open: boolean; secret: Secret | null; onCl
     (updating || value.length > 0);
   const canSave = changed && valid && !check.checking && !check.taken;
   // Leaving the page (the browser's back) or signing out with a typed secret asks first.
-  useUnsavedChanges(props.open && changed);
+  const guardClose = useUnsavedChanges(props.open && changed);
 
   const submit = (v: Values) =>
     save.mutate(
@@ -92,7 +92,7 @@ export function SecretDrawer(props: { open: boolean; secret: Secret | null; onCl
   return (
     <Drawer
       open={props.open}
-      onClose={props.onClose}
+      onClose={() => guardClose(props.onClose)}
       title={t(updating ? "adminSettings.secrets.updateSecret" : "adminSettings.secrets.createSecret")}
       size={480}
       footer={

@@ -69,4 +69,31 @@ describe("settings drawers with something typed", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings/here"));
     expect(dialog).toBeTruthy();
   });
+
+  it.each([
+    ["a secret's drawer", (onClose: () => void) => <SecretDrawer open secret={null} onClose={onClose} />],
+    ["the licence upload drawer", (onClose: () => void) => <UploadLicenceDrawer open onClose={onClose} />],
+  ])("%s asks before its close button or Escape drops what was typed", async (_what, drawer) => {
+    const onClose = vi.fn();
+    renderOnPage(drawer(onClose));
+    const dialog = await screen.findByRole("dialog");
+    // Nothing typed: the close button closes at once.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Description/), { target: { value: "typed" } });
+    await waitFor(() => expect(useShell.getState().hasUnsavedChanges).toBe(true));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    const asked = async (n: number) => {
+      // A confirmation closed stays in the page while it fades: take the newest.
+      await waitFor(() => expect(screen.getAllByText(ASK)).toHaveLength(n));
+      return screen.getAllByText(ASK).at(-1)!.closest(".ant-modal") as HTMLElement;
+    };
+    fireEvent.click(within(await asked(1)).getByRole("button", { name: "Cancel" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.keyDown(dialog, { key: "Escape", code: "Escape", keyCode: 27 });
+    fireEvent.click(within(await asked(2)).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN, usernameForbiddenChars } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
+import { useUnsavedChanges } from "../../shared/lib/useUnsavedChanges";
 import { CopyButton } from "../../shared/ui/CopyButton";
 import { useCreateUser, useGroupNames } from "./api";
 import { generateTemporaryPassword } from "./password";
@@ -38,6 +39,10 @@ export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
   const password = Form.useWatch("password", form) ?? "";
   const typed = Form.useWatch("username", form) ?? "";
   const resulting = usernameOf(typed);
+  // What the administrator typed (the generated password aside) is asked about before it is dropped.
+  const watched = (Form.useWatch([], form) as Partial<NewUser> | undefined) ?? {};
+  const typedAny = [watched.username, watched.firstName, watched.lastName, watched.email].some((v) => !!v?.trim());
+  const guardClose = useUnsavedChanges(props.open && (typedAny || (watched.groups ?? []).length > 0));
 
   useEffect(() => {
     if (props.open) {
@@ -79,7 +84,7 @@ export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
   return (
     <Drawer
       open={props.open}
-      onClose={props.onClose}
+      onClose={() => guardClose(props.onClose)}
       title={t("users.add.title")}
       size={480}
       destroyOnHidden

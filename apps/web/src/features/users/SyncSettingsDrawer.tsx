@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { syncPeriodValid } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { formatDateTime } from "../../shared/lib/format";
+import { useUnsavedChanges } from "../../shared/lib/useUnsavedChanges";
 import { StatusBadge } from "../../shared/ui/StatusBadge";
 import { useSyncSchedule, useSyncStatus, useUpdateSyncSchedule } from "./api";
 
@@ -30,6 +31,7 @@ export function SyncSettingsDrawer(props: { open: boolean; onClose: () => void }
   const notInteger = text.trim() !== "" && period === null;
   const changed =
     !!schedule.data && (periodic !== schedule.data.periodicfullsync || period !== schedule.data.fullsyncperiod);
+  const guardClose = useUnsavedChanges(props.open && changed);
   // Save stays disabled while the period is empty or not a whole number (spec section 5).
   const savable = changed && period !== null && !save.isPending;
   // One error at a time, inline under the box; no toast repeats it.
@@ -60,7 +62,7 @@ export function SyncSettingsDrawer(props: { open: boolean; onClose: () => void }
   return (
     <Drawer
       open={props.open}
-      onClose={props.onClose}
+      onClose={() => guardClose(props.onClose)}
       title={t("sync.drawer.title")}
       size={440}
       loading={schedule.isPending}
