@@ -2,7 +2,7 @@
 // an access rollup equivalent to QUERIES queries over 90 days, seeded straight into its table.
 import { fmt } from "./lib.mjs";
 
-const { ACCESS_KEY_SQL } = await import("../../apps/server/dist/modules/policies/access-rollup.js");
+const { ACCESS_KEY_SQL } = await import("../../apps/server/dist/platform/db/access-rollup-sql.js");
 
 const QUERIES = Number(process.env.BENCH_IMPACT_QUERIES ?? 1_000_000);
 const DAYS = 90;

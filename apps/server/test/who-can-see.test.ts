@@ -6,6 +6,10 @@ import { seedUser, USER_PASSWORD } from "./support/seed.js";
 import { caller } from "./connectors-support.js";
 import { ACL } from "./policies-support.js";
 import { GEN_COLUMNS, GEN_TABLES, generatePlatform, readTable } from "./reviews-support.js";
+import { PublishedAccess } from "../src/modules/access-reviews/published-access.js";
+import * as reviewStore from "../src/modules/access-reviews/store.js";
+import { decideScope } from "../src/modules/access-reviews/who-can-see.js";
+import type { PublicationAt } from "../src/modules/policies/explain.js";
 
 const WHO = `${ACL}/who-can-see`;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -67,6 +71,26 @@ describe.each(DB_KINDS)("who can see a table: the reverse view (%s)", (kind) => 
     expect(readers).toBeGreaterThan(10);
     expect(readers).toBeLessThan(GEN_TABLES.length * (users.length + 2));
   }, 180_000);
+
+  it("decides as well from the publication Sync kept in memory as from the one read back from the database", async () => {
+    const db = t.testDb.db;
+    const { rows } = await db.query<PublicationAt>(
+      "SELECT number, created_at, rules, inputs FROM policy_publications ORDER BY number DESC LIMIT 1",
+    );
+    const readBack = new PublishedAccess(rows[0]!.number, rows[0]!, await reviewStore.policyCreators(db));
+    const people = await reviewStore.people(db);
+    const decided = (u: Json) => [u.username, u.privileges, u.tableRule, u.filter, u.masks, u.hidden, u.paths];
+    let compared = 0;
+    for (const [catalog, schema, table] of GEN_TABLES) {
+      const served = (await admin("GET", `${WHO}?${new URLSearchParams({ catalog, schema, table })}`)).body as Json;
+      const fresh = decideScope(readBack, people, { catalog, schema, table, column: null });
+      expect((served.users as Json[]).map(decided), `${catalog}.${schema}.${table}`).toEqual(
+        (fresh.users as Json[]).map(decided),
+      );
+      compared += fresh.users.length;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
 
   it("names the policies and groups behind a user's access, and the groups that would give it", async () => {
     const res = await admin("GET", `${WHO}?catalog=hive&schema=sales&table=customers`);

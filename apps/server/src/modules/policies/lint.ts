@@ -43,6 +43,13 @@ export function lintShadowed(
   // Everyone's policies reach every user with rules of their own, and anyone else (a stranger).
   const named = new Set<string>([STRANGER]);
   for (const p of policies) for (const u of usersOf(p, members) ?? []) named.add(u);
+  // Each policy's entries made once: the deciders of every user and scope read them again.
+  const entriesMemo = new Map<number, Entry[]>();
+  const entriesOfPolicy = (p: CompilePolicy) => {
+    let list = entriesMemo.get(p.id);
+    if (!list) entriesMemo.set(p.id, (list = safeEntries(p)));
+    return list;
+  };
   const memo = new Map<string, TableAccess>();
   const access = (user: string, e: Entry) => {
     const key = `${user}\u0000${e.key}`;
@@ -55,9 +62,14 @@ export function lintShadowed(
     }
     return a;
   };
+  const decidersMemo = new Map<string, Entry[]>();
   /** The policies behind the rule that decides for this user and scope, with their entries there. */
   const deciders = (user: string, e: Entry): Entry[] => {
     const a = access(user, e);
+    // The same rules on the same scope have the same policies behind them, whoever the user.
+    const key = `${a.tableRule}\u0000${a.catalogRule}\u0000${e.catalog}\u0000${e.schema}\u0000${e.table}`;
+    const kept = decidersMemo.get(key);
+    if (kept) return kept;
     const ids = [
       ...(a.tableRule === null ? [] : (compiled.sources.tables?.[a.tableRule] ?? [])),
       ...(a.catalogRule === null ? [] : (compiled.sources.catalogs?.[a.catalogRule] ?? [])),
@@ -66,7 +78,7 @@ export function lintShadowed(
     for (const id of new Set(ids)) {
       const p = byId.get(id);
       if (!p) continue;
-      for (const x of safeEntries(p))
+      for (const x of entriesOfPolicy(p))
         if (
           x.catalog === e.catalog &&
           (x.schema === STAR || x.schema === e.schema) &&
@@ -74,6 +86,7 @@ export function lintShadowed(
         )
           out.push(x);
     }
+    decidersMemo.set(key, out);
     return out;
   };
 
@@ -82,7 +95,7 @@ export function lintShadowed(
     if (!DATA_CATEGORIES.includes(b.category)) continue;
     const users = [...(usersOf(b, members) ?? named)];
     if (users.length === 0) continue;
-    for (const e of safeEntries(b)) {
+    for (const e of entriesOfPolicy(b)) {
       /** The other policy that decides instead, when this part applies to none of b's users. */
       const instead = (applies: (a: TableAccess) => boolean, competes: (x: Entry) => boolean) => {
         let by: number | null = null;

@@ -276,8 +276,10 @@ export class PublicationService {
       by: actor.username,
       inputs,
     });
-    // `at` is the row as PostgreSQL returned it, the same as a later read: kept once committed.
-    const at: PublicationAt = { number: row.number, created_at: row.created_at, rules: row.rules, inputs: row.inputs };
+    // Kept once committed, as a later read would find it; the rules are the very object Sync's
+    // checks compiled the rules engine for (engines are kept per rules object), so the first
+    // question after the Sync finds that engine ready.
+    const at: PublicationAt = { number: row.number, created_at: row.created_at, rules, inputs: row.inputs };
     return { summary: store.toPublicationSummary(row, row.number), at };
   }
 
