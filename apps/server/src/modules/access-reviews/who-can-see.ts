@@ -86,9 +86,11 @@ export class WhoCanSeeService {
       this.answers.clear();
       this.prepareSoon(PREPARE_DELAY_MS);
     });
-    // A new publication: the directory stands; its engine is compiled at once (Sync has just
-    // kept the publication in memory), so that the first question after a Sync finds it ready.
+    // A new publication: it is prepared at once (Sync has just kept it in memory, with its
+    // rules engine), so that the first question after a Sync finds it ready. The directory is
+    // read again with it: whatever changed users without a word is caught up at each Sync.
     bus.on("policies", () => {
+      this.people = null;
       this.answers.clear();
       this.prepareSoon(0);
     });

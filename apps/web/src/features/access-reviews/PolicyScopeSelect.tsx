@@ -28,6 +28,7 @@ export function PolicyScopeSelect(props: {
       mode="multiple"
       labelInValue
       aria-label={props.label}
+      placeholder={t("reviews.scope.policiesPlaceholder")}
       value={props.value}
       onChange={(v) => props.onChange?.(v)}
       showSearch

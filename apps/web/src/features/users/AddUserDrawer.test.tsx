@@ -2,16 +2,20 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { App } from "antd";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useShell } from "../../app/state";
 import "../../test/render";
 import { AddUserDrawer } from "./AddUserDrawer";
 
-function renderDrawer() {
+/** The drawer as the users page holds it: under the app's data router (its unsaved-changes guard needs one). */
+function renderDrawer(onClose: () => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: "/", element: <AddUserDrawer open onClose={onClose} /> }]);
   return render(
     <QueryClientProvider client={client}>
       <App>
-        <AddUserDrawer open onClose={() => undefined} />
+        <RouterProvider router={router} />
       </App>
     </QueryClientProvider>,
   );
@@ -52,5 +56,20 @@ describe("the add-user drawer's username preview", () => {
     await waitFor(() => expect(preview()).toBeDefined());
     expect(preview()!.textContent).toBe(`Will be saved as a${"b".repeat(62)}c`);
     expect(preview()!.style.overflowWrap).toBe("anywhere");
+  });
+
+  it("asks before Escape drops a typed user, and closes at once when nothing is typed", async () => {
+    const onClose = vi.fn();
+    renderDrawer(onClose);
+    const drawer = await screen.findByRole("dialog");
+    fireEvent.keyDown(drawer, { key: "Escape", code: "Escape", keyCode: 27 });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    type("ana");
+    await waitFor(() => expect(useShell.getState().hasUnsavedChanges).toBe(true));
+    fireEvent.keyDown(drawer, { key: "Escape", code: "Escape", keyCode: 27 });
+    await screen.findByText("You have unsaved changes. Leave without saving?");
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
   });
 });
