@@ -9,6 +9,11 @@ export default defineConfig({
     testTimeout: 60_000,
     // A server start (migrating a new PGlite) can take minutes on a busy two-core machine.
     hookTimeout: 240_000,
+    // Two files run at once against one console on a two-core machine, beside its database and
+    // two browsers: under that load a screen now and then takes longer than an action's 30 s
+    // (seen: My access after sign-in, the Test access button after an upload), never the same
+    // twice. A failed test runs once more; one that fails twice fails the run.
+    retry: 1,
     pool: "forks",
     maxWorkers: 2,
     fileParallelism: true,
