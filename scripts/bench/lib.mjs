@@ -278,3 +278,22 @@ export function keepAliveClient(baseUrl, headers = {}) {
     close: () => agent.destroy(),
   };
 }
+
+/**
+ * Writes policies straight into the console's table, 1,000 a statement, as the console would
+ * store them: each value is checked by the API's own schema (`PolicyInput`) first.
+ */
+export async function insertPolicies(client, PolicyInput, values) {
+  const rows = values.map((v, i) => {
+    const { policyName, category, ...body } = PolicyInput.parse(v);
+    return [i + 1, policyName, category, JSON.stringify(body)];
+  });
+  for (let k = 0; k < rows.length; k += 1000) {
+    const chunk = rows.slice(k, k + 1000);
+    await client.query(
+      `INSERT INTO policies (priority, policy_name, category, body, created_by)
+       SELECT *, 'bench' FROM unnest($1::int[], $2::text[], $3::text[], $4::jsonb[])`,
+      [chunk.map((r) => r[0]), chunk.map((r) => r[1]), chunk.map((r) => r[2]), chunk.map((r) => r[3])],
+    );
+  }
+}

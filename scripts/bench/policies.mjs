@@ -16,6 +16,7 @@ import pg from "pg";
 import { seedRollup, timeImpact } from "./policy-impact.mjs";
 import {
   ensureBuilt,
+  insertPolicies,
   fmt,
   keepAliveClient,
   signIn,
@@ -243,24 +244,11 @@ async function seed(url) {
     `INSERT INTO user_groups (user_id, group_id) SELECT u.id, g.id FROM users u JOIN groups g ON g.name = 'g' || (substr(u.username, 2)::int % $1) WHERE u.username ~ '^u[0-9]+$'`,
     [GROUPS],
   );
-  const rows = Array.from({ length: POLICIES }, (_, i) => {
-    const { policyName, category, ...body } = PolicyInput.parse(policyValues(i));
-    return [i + 1, policyName, category, JSON.stringify(body)];
-  });
-  for (let k = 0; k < rows.length; k += 1000) {
-    const chunk = rows.slice(k, k + 1000);
-    await c.query(
-      `INSERT INTO policies (priority, policy_name, category, body, created_by)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::jsonb[], $5::text[])`,
-      [
-        chunk.map((r) => r[0]),
-        chunk.map((r) => r[1]),
-        chunk.map((r) => r[2]),
-        chunk.map((r) => r[3]),
-        chunk.map(() => "bench"),
-      ],
-    );
-  }
+  await insertPolicies(
+    c,
+    PolicyInput,
+    Array.from({ length: POLICIES }, (_, i) => policyValues(i)),
+  );
   await c.query("SELECT pg_notify('console_cache', 'bench:users')");
   const seeded = await seedRollup(c, { users: USERS, tables: TABLES, masked: MASKS.map((m) => m[0]) });
   await c.end();

@@ -11,7 +11,7 @@
 // Run with `npm run bench:reviews` (after `npm run build`).
 import fs from "node:fs";
 import pg from "pg";
-import { ensureBuilt, fmt, signIn, startConsole, tempDatabase } from "./lib.mjs";
+import { ensureBuilt, fmt, insertPolicies, signIn, startConsole, tempDatabase } from "./lib.mjs";
 
 ensureBuilt();
 const { PolicyInput } = await import("../../packages/contracts/dist/index.js");
@@ -83,18 +83,11 @@ async function seed(url) {
         WHERE u.username ~ '^u[0-9]+$'`,
       [GROUPS],
     );
-    const rows = Array.from({ length: POLICIES }, (_, i) => {
-      const { policyName, category, ...body } = PolicyInput.parse(policyValues(i));
-      return [i + 1, policyName, category, JSON.stringify(body)];
-    });
-    for (let k = 0; k < rows.length; k += 1000) {
-      const chunk = rows.slice(k, k + 1000);
-      await c.query(
-        `INSERT INTO policies (priority, policy_name, category, body, created_by)
-         SELECT *, 'bench' FROM unnest($1::int[], $2::text[], $3::text[], $4::jsonb[])`,
-        [chunk.map((r) => r[0]), chunk.map((r) => r[1]), chunk.map((r) => r[2]), chunk.map((r) => r[3])],
-      );
-    }
+    await insertPolicies(
+      c,
+      PolicyInput,
+      Array.from({ length: POLICIES }, (_, i) => policyValues(i)),
+    );
     // Every user read three tables on each of the last 10 days.
     await c.query(`CREATE TEMP TABLE seeded AS
       SELECT current_date - d AS day, 'u' || u AS username, 'cat' || (t % 4) AS catalog, 's' || ((t / 4) % 20) AS schema_name,
