@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apply, openFilter, postTrino, trinoCompleted, trinoRefused } from "../audits/main.js";
-import { openSyncThatDenies, syncApi, syncFromList, toLastStep } from "../policies/main.js";
+import { confirmAndPublish, openSyncThatDenies, syncApi, syncFromList, toLastStep } from "../policies/main.js";
 import { launchBrowser, screenshot } from "../support/browser.js";
 import { publishing } from "../support/lock.js";
 import { createUser } from "../support/db.js";
@@ -87,54 +87,52 @@ describe(
 
     it("an administrator tightens a policy and publishes; the user sees why, asks, is approved, and reads again", async () => {
       // 1. The administrator takes the user off the grant, previews it, and publishes after confirming.
-      await as("admin", ADMIN_PASSWORD, async (page) => {
-        await page.goto(`${baseUrl}/policy-management`);
-        await page.getByRole("heading", { name: "Policy Management" }).waitFor();
-        await openFilter(page);
-        await page.getByRole("textbox", { name: "Search by policy name" }).fill(POLICY);
-        await apply(page);
-        await page.getByRole("button", { name: `Edit ${POLICY}`, exact: true }).click();
-        await page.getByRole("heading", { name: "Update policy" }).waitFor();
-        const name = page.getByLabel("Policy name", { exact: true });
-        await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(POLICY);
-        await toLastStep(page);
-        const users = page.getByRole("combobox", { name: "Users", exact: true });
-        const chosen = page.locator(".ant-select-selection-item").filter({ hasText: USER });
-        await chosen.waitFor();
-        // The user is the last one chosen: Backspace takes them off, as with a keyboard.
-        await users.focus();
-        await page.keyboard.press("Backspace");
-        await chosen.waitFor({ state: "detached" });
-        expect(await page.locator(".ant-select-selection-item").filter({ hasText: COLLEAGUE }).count()).toBe(1);
-        await page.getByRole("button", { name: "Preview", exact: true }).click();
+      // The publishing lock is held from the change to Publish: another file's Sync in between
+      // would publish the change first, and this Sync would have nobody to name.
+      await publishing(() =>
+        as("admin", ADMIN_PASSWORD, async (page) => {
+          await page.goto(`${baseUrl}/policy-management`);
+          await page.getByRole("heading", { name: "Policy Management" }).waitFor();
+          await openFilter(page);
+          await page.getByRole("textbox", { name: "Search by policy name" }).fill(POLICY);
+          await apply(page);
+          await page.getByRole("button", { name: `Edit ${POLICY}`, exact: true }).click();
+          await page.getByRole("heading", { name: "Update policy" }).waitFor();
+          const name = page.getByLabel("Policy name", { exact: true });
+          await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(POLICY);
+          await toLastStep(page);
+          const users = page.getByRole("combobox", { name: "Users", exact: true });
+          const chosen = page.locator(".ant-select-selection-item").filter({ hasText: USER });
+          await chosen.waitFor();
+          // The user is the last one chosen: Backspace takes them off, as with a keyboard.
+          await users.focus();
+          await page.keyboard.press("Backspace");
+          await chosen.waitFor({ state: "detached" });
+          expect(await page.locator(".ant-select-selection-item").filter({ hasText: COLLEAGUE }).count()).toBe(1);
+          await page.getByRole("button", { name: "Preview", exact: true }).click();
 
-        const drawer = page.getByRole("dialog", { name: "Impact preview of this policy" });
-        await drawer
-          .getByText(`1 user loses access to 1 table that ${QUERIES} queries read in the last 30 days.`)
-          .waitFor();
-        const row = await userRow(drawer);
-        await row.getByText("Newly denied").waitFor();
-        expect(await row.getByRole("cell", { name: String(QUERIES), exact: true }).isVisible()).toBe(true);
-        await screenshot(page, "access-loop-tightened");
-        await drawer.getByRole("button", { name: "Close" }).click();
-        await page.getByRole("button", { name: "Save" }).click();
-        await page.getByText("Policy updated").waitFor();
-        await page.getByRole("heading", { name: "Policy Management" }).waitFor();
+          const drawer = page.getByRole("dialog", { name: "Impact preview of this policy" });
+          await drawer
+            .getByText(`1 user loses access to 1 table that ${QUERIES} queries read in the last 30 days.`)
+            .waitFor();
+          const row = await userRow(drawer);
+          await row.getByText("Newly denied").waitFor();
+          expect(await row.getByRole("cell", { name: String(QUERIES), exact: true }).isVisible()).toBe(true);
+          await screenshot(page, "access-loop-tightened");
+          await drawer.getByRole("button", { name: "Close" }).click();
+          await page.getByRole("button", { name: "Save" }).click();
+          await page.getByText("Policy updated").waitFor();
+          await page.getByRole("heading", { name: "Policy Management" }).waitFor();
 
-        // Holds the publishing lock from the dialog to Publish, as every publishing test does.
-        await publishing(async () => {
           const { dialog, publish, confirm } = await openSyncThatDenies(page);
           await dialog.getByRole("button", { name: "Show who and which tables" }).click();
           const details = page.getByRole("dialog", { name: "Impact preview" });
           await (await userRow(details)).getByText("Newly denied").waitFor();
           await details.getByRole("button", { name: "Close" }).click();
           await details.waitFor({ state: "hidden" });
-          await confirm.check();
-          await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
-          await publish.click();
-          await page.getByText(/Synced: publication \d+ is in force/).waitFor();
-        });
-      });
+          await confirmAndPublish(page, { publish, confirm });
+        }),
+      );
 
       // 2. The user's report is refused; "My access" explains it, and the user asks for access.
       await postTrino(baseUrl, [denied()]);

@@ -4,7 +4,8 @@ import { postTrino, trinoCompleted } from "../audits/main.js";
 import { screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
 import { adminPagePerTest, apiToken } from "../support/session.js";
-import { openSyncThatDenies, toLastStep } from "./main.js";
+import { publishing } from "../support/lock.js";
+import { confirmAndPublish, openSyncThatDenies, toLastStep } from "./main.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -59,54 +60,57 @@ describe("impact preview of a policy change", () => {
   });
   adminPagePerTest(baseUrl, (p) => (page = p));
 
-  it("names the user who loses access with their queries before saving, and Sync asks to confirm", async () => {
-    await page.goto(`${baseUrl}/policy-management/${policyId}/edit`);
-    await page.getByRole("heading", { name: "Update policy" }).waitFor();
-    const name = page.getByLabel("Policy name", { exact: true });
-    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("e2e impact orders");
-    // Tightened: the user may insert, no longer read.
-    await page.getByRole("checkbox", { name: "INSERT", exact: true }).check();
-    await page.getByRole("checkbox", { name: "SELECT", exact: true }).uncheck();
-    await toLastStep(page);
-    await page.getByRole("button", { name: "Preview", exact: true }).click();
+  it(
+    "names the user who loses access with their queries before saving, and Sync asks to confirm",
+    () =>
+      // From the change to Publish: another file's Sync in between would publish the change first.
+      publishing(async () => {
+        await page.goto(`${baseUrl}/policy-management/${policyId}/edit`);
+        await page.getByRole("heading", { name: "Update policy" }).waitFor();
+        const name = page.getByLabel("Policy name", { exact: true });
+        await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("e2e impact orders");
+        // Tightened: the user may insert, no longer read.
+        await page.getByRole("checkbox", { name: "INSERT", exact: true }).check();
+        await page.getByRole("checkbox", { name: "SELECT", exact: true }).uncheck();
+        await toLastStep(page);
+        await page.getByRole("button", { name: "Preview", exact: true }).click();
 
-    const drawer = page.getByRole("dialog", { name: "Impact preview of this policy" });
-    await drawer
-      .getByText(`1 user loses access to 1 table that ${QUERIES} queries read in the last 30 days.`)
-      .waitFor();
-    const group = drawer.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) });
-    await group.click();
-    const row = drawer.getByRole("row").filter({ hasText: "hive.sales.orders" });
-    await row.getByText("Newly denied").waitFor();
-    expect(await row.getByRole("cell", { name: String(QUERIES), exact: true }).isVisible()).toBe(true);
-    expect(await row.getByRole("cell", { name: "region, status", exact: true }).isVisible()).toBe(true);
-    // The 7-day window counts the same queries (all within the week).
-    await drawer.getByText("7 days", { exact: true }).click();
-    await drawer.getByText(`that ${QUERIES} queries read in the last 7 days.`).waitFor();
-    await screenshot(page, "policies-impact-wizard");
-    await drawer.getByRole("button", { name: "Close" }).click();
+        const drawer = page.getByRole("dialog", { name: "Impact preview of this policy" });
+        await drawer
+          .getByText(`1 user loses access to 1 table that ${QUERIES} queries read in the last 30 days.`)
+          .waitFor();
+        const group = drawer.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) });
+        await group.click();
+        const row = drawer.getByRole("row").filter({ hasText: "hive.sales.orders" });
+        await row.getByText("Newly denied").waitFor();
+        expect(await row.getByRole("cell", { name: String(QUERIES), exact: true }).isVisible()).toBe(true);
+        expect(await row.getByRole("cell", { name: "region, status", exact: true }).isVisible()).toBe(true);
+        // The 7-day window counts the same queries (all within the week).
+        await drawer.getByText("7 days", { exact: true }).click();
+        await drawer.getByText(`that ${QUERIES} queries read in the last 7 days.`).waitFor();
+        await screenshot(page, "policies-impact-wizard");
+        await drawer.getByRole("button", { name: "Close" }).click();
 
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Policy updated").waitFor();
-    await page.getByRole("heading", { name: "Policy Management" }).waitFor();
+        await page.getByRole("button", { name: "Save" }).click();
+        await page.getByText("Policy updated").waitFor();
+        await page.getByRole("heading", { name: "Policy Management" }).waitFor();
 
-    // The list's preview shows the same change, against the current publication.
-    await page.getByRole("button", { name: "Preview" }).click();
-    const listPreview = page.getByRole("dialog", { name: "Impact preview" });
-    await listPreview.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) }).waitFor();
-    await listPreview.getByRole("button", { name: "Close" }).click();
+        // The list's preview shows the same change, against the current publication.
+        await page.getByRole("button", { name: "Preview" }).click();
+        const listPreview = page.getByRole("dialog", { name: "Impact preview" });
+        await listPreview.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) }).waitFor();
+        await listPreview.getByRole("button", { name: "Close" }).click();
 
-    const { dialog, publish, confirm } = await openSyncThatDenies(page);
-    await screenshot(page, "policies-impact-sync");
-    // Its lists are one click away, above the dialog.
-    await dialog.getByRole("button", { name: "Show who and which tables" }).click();
-    const details = page.getByRole("dialog", { name: "Impact preview" });
-    await details.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) }).waitFor();
-    await details.getByRole("button", { name: "Close" }).click();
-    await details.waitFor({ state: "hidden" });
-    await confirm.check();
-    await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await publish.click();
-    await page.getByText(/Synced: publication \d+ is in force/).waitFor();
-  }, 120_000);
+        const { dialog, publish, confirm } = await openSyncThatDenies(page);
+        await screenshot(page, "policies-impact-sync");
+        // Its lists are one click away, above the dialog.
+        await dialog.getByRole("button", { name: "Show who and which tables" }).click();
+        const details = page.getByRole("dialog", { name: "Impact preview" });
+        await details.getByRole("button", { name: new RegExp(`${USER}.*${QUERIES} queries`) }).waitFor();
+        await details.getByRole("button", { name: "Close" }).click();
+        await details.waitFor({ state: "hidden" });
+        await confirmAndPublish(page, { publish, confirm });
+      }),
+    120_000,
+  );
 });

@@ -79,6 +79,14 @@ export async function openSyncThatDenies(page: Page): Promise<{ dialog: Locator;
   return { dialog, publish, confirm };
 }
 
+/** Ticks Sync's confirmation that access becomes denied, then publishes. */
+export async function confirmAndPublish(page: Page, sync: { publish: Locator; confirm: Locator }): Promise<void> {
+  await sync.confirm.check();
+  await expect.poll(() => sync.publish.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await sync.publish.click();
+  await page.getByText(/Synced: publication \d+ is in force/).waitFor();
+}
+
 /** The last step: assign a user and save; the list comes back. */
 export async function assignAndSave(page: Page, username: string): Promise<void> {
   await choose(page, "Users", username, true);
