@@ -10,7 +10,7 @@ import {
 import { entriesOf, privilegeList, scopeOf, STAR, type CompilePolicy, type Entry, type Scope } from "./entries.js";
 import { rulesProblems } from "./engines.js";
 import { checkExpression } from "./expression.js";
-import { content, gather, NONE, outranks, stronger, type Applying } from "./merge.js";
+import { content, gather, NONE, outranks, stronger, type Applying, type Content } from "./merge.js";
 import { compileSections, precedes } from "./sections.js";
 import { exactRegex, PolicyProblem } from "./sql.js";
 
@@ -43,6 +43,44 @@ export interface Narrowed {
   grantedBy: number[];
   restrictedBy: number[];
 }
+
+/** The distinct policy ids of some entries, ascending (run for every rule: no Set, no spread). */
+function policyIds(lists: Entry[][]): number[] {
+  const ids: number[] = [];
+  for (const l of lists) for (const e of l) ids.push(e.policyId);
+  return distinct(ids);
+}
+
+/** Sorts and removes repeats in place. */
+function distinct(ids: number[]): number[] {
+  if (ids.length < 2) return ids;
+  ids.sort((a, b) => a - b);
+  let n = 1;
+  for (let i = 1; i < ids.length; i++) if (ids[i] !== ids[n - 1]) ids[n++] = ids[i]!;
+  ids.length = n;
+  return ids;
+}
+
+/**
+ * Contents by scope and policy ids, keyed by a hash of both so that no key string is built for
+ * each of the tens of thousands of rules; a bucket's entries are compared in full.
+ */
+class ContentMemo {
+  private readonly buckets = new Map<number, Array<{ scope: Scope; ids: number[]; content: Content }>>();
+
+  get(scope: Scope, ids: number[], own: Applying, all: Applying): Content {
+    let h = scope.ordinal;
+    for (const id of ids) h = (Math.imul(h, 31) + id) | 0;
+    let bucket = this.buckets.get(h);
+    if (bucket) for (const b of bucket) if (b.scope === scope && sameIds(b.ids, ids)) return b.content;
+    const c = content(own, all);
+    if (!bucket) this.buckets.set(h, (bucket = []));
+    bucket.push({ scope, ids, content: c });
+    return c;
+  }
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function indexByKey(entries: Entry[]): Map<string, Entry[]> {
   const m = new Map<string, Entry[]>();
@@ -109,7 +147,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   // Each scope once: its names, the keys of the scopes that cover it and its names as patterns.
   const scopes = new Map<string, Scope>();
   for (const list of [everyone, ...perUser.values()])
-    for (const e of list) if (!scopes.has(e.key)) scopes.set(e.key, scopeOf(e));
+    for (const e of list) if (!scopes.has(e.key)) scopes.set(e.key, scopeOf(e, scopes.size));
   // What everyone gets on a scope is the same in every user's rule for it: gathered once.
   const everyoneOn = new Map<string, Applying>();
   const everyoneAt = (scope: Scope) => {
@@ -132,8 +170,8 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const catalogSources: number[][] = [];
   const schemaSources: number[][] = [];
   const everyoneIds = new Map<string, number[]>();
-  const idsOf = (...lists: Entry[][]) =>
-    [...new Set(lists.flatMap((l) => l.map((e) => e.policyId)))].sort((a, b) => a - b);
+  const contents = new ContentMemo();
+  const idsOf = (...lists: Entry[][]) => policyIds(lists);
   // Everyone's strongest access per catalog, which a user's own catalog rule must carry too.
   const everyoneAccess = new Map<string, CatalogAccess>();
   for (const x of everyone) everyoneAccess.set(x.catalog, stronger(everyoneAccess.get(x.catalog), x.catalogAccess)!);
@@ -149,14 +187,23 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     denied: Set<string>,
   ) => {
     const catalogAccess = new Map<string, CatalogAccess>();
-    const catalogIds = new Map<string, Set<number>>();
+    /** The ids lists of each catalog's rules, merged once at the end. */
+    const catalogIds = new Map<string, number[][]>();
     const owners = new Map<string, number[]>();
     const userRegex = user === null ? null : exactRegex(user);
     for (const scope of ordered(keys)) {
       const { c, s } = scope;
       const all = everyoneAt(scope);
       const own = ownIndex ? gather(ownIndex, scope) : NONE;
-      const merged = content(own, all);
+      // Everyone's alone are the same ids for every user's rule on the scope: listed once.
+      const ids =
+        own.entries.length === 0
+          ? (everyoneIds.get(scope.key) ?? everyoneIds.set(scope.key, idsOf(all.entries)).get(scope.key)!)
+          : idsOf(own.entries, all.entries);
+      // The same policies on the same scope make the same content, whoever gets it (the members
+      // of one group, mostly): merged once per scope and set of policies.
+      const merged =
+        own.entries.length === 0 || (own.plain && all.plain) ? content(own, all) : contents.get(scope, ids, own, all);
       if (merged.dropped) {
         const entries = [...own.entries, ...all.entries];
         narrowed.push({
@@ -178,17 +225,13 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       if (merged.columns) rule.columns = merged.columns;
       if (merged.filter) rule.filter = merged.filter;
       tables.push(rule);
-      // Everyone's alone are the same ids for every user's rule on the scope: listed once.
-      const ids =
-        own.entries.length === 0
-          ? (everyoneIds.get(scope.key) ?? everyoneIds.set(scope.key, idsOf(all.entries)).get(scope.key)!)
-          : idsOf(own.entries, all.entries);
       tableSources.push(ids);
       const access = stronger(own.access, all.access);
       if (access !== undefined) {
         catalogAccess.set(c, stronger(catalogAccess.get(c), access)!);
-        const set = catalogIds.get(c) ?? catalogIds.set(c, new Set()).get(c)!;
-        for (const id of ids) set.add(id);
+        const lists = catalogIds.get(c);
+        if (lists) lists.push(ids);
+        else catalogIds.set(c, [ids]);
       }
       if ((own.owner || all.owner) && s !== STAR)
         owners.set(`${c}\u0000${s}`, idsOf([...own.entries, ...all.entries].filter((e) => e.owner)));
@@ -202,7 +245,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     const who = userRegex === null ? {} : { user: userRegex };
     for (const [c, allow] of [...catalogAccess].sort(([a], [b]) => (a < b ? -1 : 1))) {
       catalogs.push({ ...who, catalog: exactRegex(c), allow });
-      catalogSources.push([...(catalogIds.get(c) ?? [])].sort((a, b) => a - b));
+      catalogSources.push(distinct((catalogIds.get(c) ?? []).flat()));
     }
     for (const [k, ids] of [...owners].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const [c, s] = k.split("\u0000") as [string, string];

@@ -67,6 +67,8 @@ export interface Scope {
   key: string;
   c: string;
   s: string;
+  /** Its place among the compilation's scopes (a cheap number to key memos by). */
+  ordinal: number;
   /** 0 for a table, 1 for a schema, 3 for a catalog: the order of the rules. */
   specificity: number;
   /** Its own key, then its schema's and its catalog's. */
@@ -76,13 +78,14 @@ export interface Scope {
   tablePattern?: string;
 }
 
-export function scopeOf(e: Entry): Scope {
+export function scopeOf(e: Entry, ordinal: number): Scope {
   const { catalog: c, schema: s, table: t } = e;
   const covering = [e.key];
   if (t !== STAR) covering.push(scopeKey(c, s, STAR));
   if (s !== STAR) covering.push(scopeKey(c, STAR, STAR));
   return {
     key: e.key,
+    ordinal,
     c,
     s,
     specificity: (s === STAR && t === STAR ? 2 : 0) + (t === STAR ? 1 : 0),

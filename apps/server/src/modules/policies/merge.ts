@@ -56,8 +56,12 @@ export function gather(index: Map<string, Entry[]>, scope: Scope): Applying {
     if (!entries) entries = found;
     else {
       // A policy counts once, on its most specific scope: drop its entries further up.
-      const taken = new Set(entries.map((e) => e.policyId));
-      const more = found.filter((e) => !taken.has(e.policyId));
+      // Usually a handful: a scan; a Set only where many policies meet on one scope.
+      const few = entries.length <= 16;
+      const taken = few ? entries : new Set(entries.map((e) => e.policyId));
+      const more = found.filter((e) =>
+        few ? !(taken as Entry[]).some((t) => t.policyId === e.policyId) : !(taken as Set<number>).has(e.policyId),
+      );
       if (more.length > 0) {
         entries = [...entries, ...more];
         single = false;
@@ -125,6 +129,12 @@ export function content(own: Applying, all: Applying): Content {
 const sameRule = (a: ColumnRule | undefined, b: ColumnRule) =>
   a !== undefined && ("mask" in a ? "mask" in b && a.mask === b.mask : !("mask" in b));
 
+/** Whether an entry sets exactly these column rules (the rule's masks are all its own). */
+function sameColumns(own: Map<string, ColumnRule> | null, columns: Map<string, ColumnRule>): boolean {
+  for (const [name, rule] of columns) if (!sameRule(own?.get(name), rule)) return false;
+  return true;
+}
+
 /** Walks the entries of `a` and `b` in precedence order. */
 function walk(a: Applying, b: Applying): Content {
   const x = a.entries;
@@ -132,7 +142,7 @@ function walk(a: Applying, b: Applying): Content {
   let columns: Map<string, ColumnRule> | undefined;
   let filter: string | undefined;
   const merged: Entry[] = [];
-  const restrictedBy = new Set<number>();
+  const restrictedBy: number[] = [];
   for (let i = 0, j = 0; i < x.length || j < y.length;) {
     const e = j >= y.length || (i < x.length && before(x[i]!, y[j]!)) ? x[i++]! : y[j++]!;
     merged.push(e);
@@ -141,12 +151,12 @@ function walk(a: Applying, b: Applying): Content {
         columns ??= new Map();
         if (!columns.has(name)) {
           columns.set(name, rule);
-          restrictedBy.add(e.policyId);
+          if (!restrictedBy.includes(e.policyId)) restrictedBy.push(e.policyId);
         }
       }
     if (filter === undefined && e.filter !== null) {
       filter = e.filter;
-      restrictedBy.add(e.policyId);
+      if (!restrictedBy.includes(e.policyId)) restrictedBy.push(e.policyId);
     }
   }
   // Reading is the union; a write survives through a policy that set this very filter and these masks.
@@ -154,7 +164,7 @@ function walk(a: Applying, b: Applying): Content {
   let kept = all & ~WRITE_BITS;
   for (const e of merged) {
     if ((e.filter ?? undefined) !== filter) continue;
-    if (columns && ![...columns].every(([name, rule]) => sameRule(e.columns?.get(name), rule))) continue;
+    if (columns && !sameColumns(e.columns, columns)) continue;
     kept |= e.privileges;
   }
   let list: TrinoTableRule["columns"];
@@ -167,6 +177,6 @@ function walk(a: Applying, b: Applying): Content {
     columns: list,
     filter,
     dropped: all & ~kept,
-    restrictedBy: [...restrictedBy].sort((x, y) => x - y),
+    restrictedBy: restrictedBy.length > 1 ? restrictedBy.sort((x, y) => x - y) : restrictedBy,
   };
 }

@@ -1,0 +1,108 @@
+import { patternProblem } from "./pattern.js";
+import { TABLE_PRIVILEGES } from "./schema.js";
+
+/*
+ * A quick check of one table rule, for documents of tens of thousands of rules (a compiled
+ * publication). It accepts only what the schema (TableRule in schema.ts) accepts; whatever it
+ * does not accept goes to the schema, which names the problem. It may refuse more than the
+ * schema: a refusal here only costs the schema's slower check.
+ */
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const PRIVILEGES = new Set<string>(TABLE_PRIVILEGES);
+const verdicts = new Map<string, boolean>();
+
+/** Whether a pattern compiles; kept by its text, as a publication repeats the same few. */
+function patternOk(v: unknown, user: boolean): boolean {
+  if (typeof v !== "string") return false;
+  const key = (user ? "u" : "p") + v;
+  let ok = verdicts.get(key);
+  if (ok === undefined) {
+    if (verdicts.size >= 20_000) verdicts.clear();
+    ok = patternProblem(v, user) === null;
+    verdicts.set(key, ok);
+  }
+  return ok;
+}
+
+/** `{user?: string}`, a null being an absent value. */
+function environmentOk(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isPlainObject(v)) return false;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
+    if (k !== "user") return false;
+    const u = v[k];
+    if (u !== null && typeof u !== "string") return false;
+  }
+  return true;
+}
+
+function columnsOk(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  const names = new Set<string>();
+  for (const c of v) {
+    if (!isPlainObject(c) || typeof c.name !== "string" || names.has(c.name)) return false;
+    names.add(c.name);
+    for (const k in c) {
+      if (!Object.hasOwn(c, k)) continue;
+      const x = c[k];
+      if (x === null || k === "name") continue;
+      if (
+        k === "allow"
+          ? typeof x !== "boolean"
+          : k === "mask"
+            ? typeof x !== "string"
+            : k === "mask_environment"
+              ? !environmentOk(x)
+              : true
+      )
+        return false;
+    }
+  }
+  return true;
+}
+
+function privilegesOk(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const p of v) if (typeof p !== "string" || !PRIVILEGES.has(p.toUpperCase())) return false;
+  return true;
+}
+
+/** True when the schema would accept `rule` as a table rule (false: ask the schema). */
+export function quickTableRuleOk(rule: unknown): boolean {
+  if (!isPlainObject(rule) || !privilegesOk(rule.privileges)) return false;
+  for (const k in rule) {
+    if (!Object.hasOwn(rule, k)) continue;
+    const v = rule[k];
+    if (v === null) continue;
+    switch (k) {
+      case "privileges":
+        continue;
+      case "user":
+      case "role":
+      case "group":
+        if (!patternOk(v, false)) return false;
+        continue;
+      case "catalog":
+      case "schema":
+      case "table":
+        if (!patternOk(v, true)) return false;
+        continue;
+      case "columns":
+        if (!columnsOk(v)) return false;
+        continue;
+      case "filter":
+        if (typeof v !== "string") return false;
+        continue;
+      case "filter_environment":
+        if (!environmentOk(v)) return false;
+        continue;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
