@@ -132,8 +132,23 @@ async function openFollows(targets, headers, outcomes) {
   };
 }
 
+/**
+ * The console's own event-loop delay since the last scrape (Node's monitorEventLoopDelay, read
+ * through /metrics, which resets it): tells a console that stalls from a machine that is busy.
+ */
+const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
+async function loopDelay() {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN) * 1000;
+  return { max: value("nodejs_eventloop_lag_max_seconds"), p99: value("nodejs_eventloop_lag_p99_seconds") };
+}
+
 const db = await tempDatabase();
-const server = await startConsole({ DATABASE_URL: db.url, SANDBOX: "off", KUBECONFIG: kubeconfig });
+// BENCH_CONSOLE_NODE_ARGS: flags for the console's Node.js (for example --cpu-prof to see where a burst goes).
+const server = await startConsole(
+  { DATABASE_URL: db.url, SANDBOX: "off", KUBECONFIG: kubeconfig, METRICS_TOKEN },
+  (process.env.BENCH_CONSOLE_NODE_ARGS ?? "").split(" ").filter(Boolean),
+);
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -233,7 +248,9 @@ try {
   const USERS = "/admin-api/api/v1/users";
   const timer = await startCallTimer(server.url, headers, [HEALTHZ, USERS]);
   await timer.run(200); // warm-up
+  await loopDelay();
   const idle = await timer.run(CALLS);
+  const idleLoop = await loopDelay();
   const idleHealth = { p99: percentile(sorted(idle[HEALTHZ]), 99) };
   const idleUsers = { p99: percentile(sorted(idle[USERS]), 99) };
   const targets = (await get(`${K8S}/nodes/worker-001/pods`)).items.filter((p) => p.status === "Running");
@@ -242,8 +259,10 @@ try {
   let bursts = 0;
   let burstMs = 0;
   let burstCpu = 0;
+  const busyLoop = { max: 0, p99: 0 };
   while (busy[HEALTHZ].length < CALLS && bursts < MAX_BURSTS) {
     bursts++;
+    await loopDelay();
     const cpu0 = processCpuMs(server.pid);
     const t0 = performance.now();
     const wave = await openFollows(targets, viewerHeaders, outcomes);
@@ -254,6 +273,9 @@ try {
     const times = await during;
     burstMs += performance.now() - t0;
     burstCpu += processCpuMs(server.pid) - cpu0;
+    const l = await loopDelay();
+    busyLoop.max = Math.max(busyLoop.max, l.max);
+    busyLoop.p99 = Math.max(busyLoop.p99, l.p99);
     for (const p of [HEALTHZ, USERS]) busy[p].push(...times[p]);
     await wave.close();
   }
@@ -282,6 +304,9 @@ try {
   );
   console.log(
     `  the tails took ${fmt(burstMs / bursts, 0)} ms a burst; console CPU ${fmt(burstCpu, 0)} ms in ${fmt(burstMs, 0)} ms of bursts (${fmt((100 * burstCpu) / burstMs, 0)}% of a core)`,
+  );
+  console.log(
+    `  console event-loop delay  idle: max ${fmt(idleLoop.max)} ms, p99 ${fmt(idleLoop.p99)} ms   during the tails (worst burst): max ${fmt(busyLoop.max)} ms, p99 ${fmt(busyLoop.p99)} ms`,
   );
   console.log(
     `  /healthz p99     idle ${fmt(idleHealth.p99)} ms   during the tails ${ratio(busyHealth, idleHealth)} over ${busyHealth.n} calls  (goal ≤ 2×)`,
