@@ -74,6 +74,22 @@ describe("Java regular expressions, matched against the whole name", () => {
     expect(r.test(name)).toBe(matches);
   });
 
+  it.each(["cat0", "t_123", "with space", "a-b", "X"])(
+    "reads the plain name %j as the full translation reads it",
+    (name) => {
+      const plain = javaRegex(name);
+      // The same name in a group goes through the translator.
+      const full = javaRegex(`(?:${name})`);
+      if (!plain.ok || !full.ok) throw new Error("refused");
+      expect(plain.literals).toEqual([name]);
+      expect(plain.groups).toBe(0);
+      for (const candidate of [name, `${name}x`, `x${name}`, name.toUpperCase(), name.toLowerCase(), "", "\n"]) {
+        expect(plain.test(candidate)).toBe(full.test(candidate));
+        expect(plain.regex.test(candidate)).toBe(full.regex.test(candidate));
+      }
+    },
+  );
+
   it("keeps the exact names of plain patterns, for indexes", () => {
     const lit = (p: string) => {
       const r = javaRegex(p);

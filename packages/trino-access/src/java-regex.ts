@@ -395,7 +395,22 @@ export function javaRegex(pattern: string): JavaRegex {
   return r;
 }
 
+/** Characters that mean themselves anywhere outside a class, in Java and in JavaScript alike. */
+const PLAIN = /^[A-Za-z0-9_ -]+$/;
+
 function translate(pattern: string): JavaRegex {
+  // A plain name (most patterns a console publishes): its own literal, no translation to run.
+  if (PLAIN.test(pattern)) {
+    const literals = Object.freeze([pattern]);
+    return {
+      ok: true,
+      test: (s) => s === pattern,
+      literals,
+      regex: new RegExp(`^(?:${pattern})$`, "u"),
+      source: pattern,
+      groups: 0,
+    };
+  }
   try {
     const t = new Translator(removeQuoting(pattern));
     const node = t.run();
