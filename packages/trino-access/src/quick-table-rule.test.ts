@@ -35,6 +35,11 @@ const changes: Array<[string, (r: Record<string, unknown>) => void]> = [
   ["a column without a name", (r) => (r.columns = [{ mask: "1" }])],
   ["a column with a null name", (r) => (r.columns = [{ name: null }])],
   ["a repeated column", (r) => (r.columns = [{ name: "a" }, { name: "a" }])],
+  [
+    "a repeated column among many",
+    (r) => (r.columns = [...Array.from({ length: 20 }, (_, i) => ({ name: `c${i}` })), { name: "c3" }]),
+  ],
+  ["many distinct columns", (r) => (r.columns = Array.from({ length: 20 }, (_, i) => ({ name: `c${i}` })))],
   ["a column's unknown key", (r) => (r.columns = [{ name: "a", masked: "1" }])],
   ["a column's allow as a string", (r) => (r.columns = [{ name: "a", allow: "false" }])],
   ["a column's mask as a number", (r) => (r.columns = [{ name: "a", mask: 1 }])],

@@ -42,10 +42,15 @@ function environmentOk(v: unknown): boolean {
 
 function columnsOk(v: unknown): boolean {
   if (!Array.isArray(v)) return false;
-  const names = new Set<string>();
-  for (const c of v) {
-    if (!isPlainObject(c) || typeof c.name !== "string" || names.has(c.name)) return false;
-    names.add(c.name);
+  // A rule masks a few columns: a repeated name is looked for in the list itself (a Set past that).
+  const names = v.length > 16 ? new Set<string>() : null;
+  for (let i = 0; i < v.length; i++) {
+    const c: unknown = v[i];
+    if (!isPlainObject(c) || typeof c.name !== "string") return false;
+    if (names) {
+      if (names.has(c.name)) return false;
+      names.add(c.name);
+    } else for (let j = 0; j < i; j++) if ((v[j] as { name: string }).name === c.name) return false;
     for (const k in c) {
       if (!Object.hasOwn(c, k)) continue;
       const x = c[k];

@@ -45,16 +45,18 @@ export interface Narrowed {
 }
 
 /** The distinct policy ids of some entries, ascending (run for every rule: no Set, no spread). */
-function policyIds(lists: Entry[][]): number[] {
+function policyIds(a: Entry[], b: Entry[] = []): number[] {
   const ids: number[] = [];
-  for (const l of lists) for (const e of l) ids.push(e.policyId);
+  // Indexed loops: run cold (the first Sync after a start), for-of allocates an iterator result per step.
+  for (let i = 0; i < a.length; i++) ids.push(a[i]!.policyId);
+  for (let i = 0; i < b.length; i++) ids.push(b[i]!.policyId);
   return distinct(ids);
 }
 
 /** Sorts and removes repeats in place. */
 function distinct(ids: number[]): number[] {
   if (ids.length < 2) return ids;
-  if (ids.length > 16) ids.sort((a, b) => a - b);
+  if (ids.length > 64) ids.sort((a, b) => a - b);
   // A rule's few ids: an insertion sort, without a comparator call for each pair.
   else
     for (let i = 1; i < ids.length; i++) {
@@ -78,9 +80,13 @@ class ContentMemo {
 
   get(scope: Scope, ids: number[], own: Applying, all: Applying): Content {
     let h = scope.ordinal;
-    for (const id of ids) h = (Math.imul(h, 31) + id) | 0;
+    for (let i = 0; i < ids.length; i++) h = (Math.imul(h, 31) + ids[i]!) | 0;
     let bucket = this.buckets.get(h);
-    if (bucket) for (const b of bucket) if (b.scope === scope && sameIds(b.ids, ids)) return b.content;
+    if (bucket)
+      for (let i = 0; i < bucket.length; i++) {
+        const b = bucket[i]!;
+        if (b.scope === scope && sameIds(b.ids, ids)) return b.content;
+      }
     const c = content(own, all);
     if (!bucket) this.buckets.set(h, (bucket = []));
     bucket.push({ scope, ids, content: c });
@@ -88,11 +94,16 @@ class ContentMemo {
   }
 }
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+function sameIds(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function indexByKey(entries: Entry[]): Map<string, Entry[]> {
   const m = new Map<string, Entry[]>();
-  for (const e of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
     const l = m.get(e.key);
     if (l) l.push(e);
     else m.set(e.key, [e]);
@@ -113,7 +124,8 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const perUser = new Map<string, Entry[]>();
   let policyCount = 0;
   const others: CompilePolicy[] = [];
-  for (const p of policies) {
+  for (let i = 0; i < policies.length; i++) {
+    const p = policies[i]!;
     if (!DATA_CATEGORIES.includes(p.category)) {
       others.push(p);
       policyCount++;
@@ -135,12 +147,15 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
       continue;
     }
     const users = new Set(p.assignToUsers);
-    for (const g of p.assignToGroups) for (const u of groupMembers.get(g) ?? []) users.add(u);
-    for (const u of users) {
+    for (let g = 0; g < p.assignToGroups.length; g++) {
+      const members = groupMembers.get(p.assignToGroups[g]!);
+      if (members) for (let m = 0; m < members.length; m++) users.add(members[m]!);
+    }
+    users.forEach((u) => {
       let list = perUser.get(u);
       if (!list) perUser.set(u, (list = []));
-      list.push(...entries);
-    }
+      for (let k = 0; k < entries.length; k++) list.push(entries[k]!);
+    });
   }
 
   const everyoneIndex = indexByKey(everyone);
@@ -155,7 +170,10 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   // Each scope once: its names, the keys of the scopes that cover it and its names as patterns.
   const scopes = new Map<string, Scope>();
   for (const list of [everyone, ...perUser.values()])
-    for (const e of list) if (!scopes.has(e.key)) scopes.set(e.key, scopeOf(e, scopes.size));
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      if (!scopes.has(e.key)) scopes.set(e.key, scopeOf(e, scopes.size));
+    }
   // What everyone gets on a scope is the same in every user's rule for it: gathered once.
   const everyoneOn = new Map<string, Applying>();
   const everyoneAt = (scope: Scope) => {
@@ -179,7 +197,6 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
   const schemaSources: number[][] = [];
   const everyoneIds = new Map<string, number[]>();
   const contents = new ContentMemo();
-  const idsOf = (...lists: Entry[][]) => policyIds(lists);
   // Everyone's strongest access per catalog, which a user's own catalog rule must carry too.
   const everyoneAccess = new Map<string, CatalogAccess>();
   for (const x of everyone) everyoneAccess.set(x.catalog, stronger(everyoneAccess.get(x.catalog), x.catalogAccess)!);
@@ -199,15 +216,17 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     const catalogIds = new Map<string, number[][]>();
     const owners = new Map<string, number[]>();
     const userRegex = user === null ? null : exactRegex(user);
-    for (const scope of ordered(keys)) {
+    const scopesInOrder = ordered(keys);
+    for (let i = 0; i < scopesInOrder.length; i++) {
+      const scope = scopesInOrder[i]!;
       const { c, s } = scope;
       const all = everyoneAt(scope);
       const own = ownIndex ? gather(ownIndex, scope) : NONE;
       // Everyone's alone are the same ids for every user's rule on the scope: listed once.
       const ids =
         own.entries.length === 0
-          ? (everyoneIds.get(scope.key) ?? everyoneIds.set(scope.key, idsOf(all.entries)).get(scope.key)!)
-          : idsOf(own.entries, all.entries);
+          ? (everyoneIds.get(scope.key) ?? everyoneIds.set(scope.key, policyIds(all.entries)).get(scope.key)!)
+          : policyIds(own.entries, all.entries);
       // The same policies on the same scope make the same content, whoever gets it (the members
       // of one group, mostly): merged once per scope and set of policies.
       const merged =
@@ -242,7 +261,13 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
         else catalogIds.set(c, [ids]);
       }
       if ((own.owner || all.owner) && s !== STAR)
-        owners.set(`${c}\u0000${s}`, idsOf([...own.entries, ...all.entries].filter((e) => e.owner)));
+        owners.set(
+          `${c}\u0000${s}`,
+          policyIds(
+            own.entries.filter((e) => e.owner),
+            all.entries.filter((e) => e.owner),
+          ),
+        );
     }
     if (user !== null)
       for (const [c, prev] of catalogAccess) {
@@ -267,7 +292,8 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     const ownIndex = indexByKey(own);
     const keys = new Set(ownIndex.keys());
     // Everyone's rules inside this user's scopes would be shadowed by the user's rule: give them their own.
-    for (const e of own) {
+    for (let i = 0; i < own.length; i++) {
+      const e = own[i]!;
       if (e.schema === STAR) {
         for (const x of everyone) if (x.catalog === e.catalog) keys.add(x.key);
       } else if (e.table === STAR) {
@@ -310,16 +336,20 @@ export function checkRules(rules: unknown): string | null {
   const problem = rulesProblems(rules)[0];
   if (problem) return `the rules do not have Trino's shape: ${problem.path}: ${problem.message}`;
   const tables = (rules as { tables?: TrinoTableRule[] }).tables ?? [];
-  for (const [i, t] of tables.entries()) {
+  for (let i = 0; i < tables.length; i++) {
+    const t = tables[i]!;
     if (t.filter) {
       const why = checkExpression(t.filter, "filter");
       if (why) return `table rule ${i}: the row filter is refused: ${why}`;
     }
-    for (const c of t.columns ?? [])
+    const columns = t.columns ?? [];
+    for (let k = 0; k < columns.length; k++) {
+      const c = columns[k]!;
       if (c.mask) {
         const why = checkExpression(c.mask, "mask");
         if (why) return `table rule ${i}: the mask of ${c.name} is refused: ${why}`;
       }
+    }
   }
   return null;
 }
