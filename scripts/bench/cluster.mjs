@@ -138,7 +138,9 @@ async function openFollows(targets, headers, outcomes) {
  */
 const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
 async function loopDelay() {
-  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN) * 1000;
   return { max: value("nodejs_eventloop_lag_max_seconds"), p99: value("nodejs_eventloop_lag_p99_seconds") };
 }
