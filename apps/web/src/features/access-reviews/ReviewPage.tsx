@@ -8,6 +8,7 @@ import { PageHeader } from "../../shared/ui/PageHeader";
 import { downloadReport, useCloseReview, useReview, useReviewItems } from "./api";
 import { ItemsTable } from "./ItemsTable";
 import { toReviews } from "./links";
+import { scopeLabels } from "./start-review";
 
 const LIMIT = 100;
 
@@ -27,12 +28,7 @@ export default function ReviewPage() {
   ];
   if (review.isError) return <Alert type="error" showIcon title={errorMessage(review.error)} />;
   if (!r) return <Spin />;
-  const scope = [
-    ...r.scope.catalogs,
-    ...r.scope.schemas,
-    ...r.scope.tables,
-    ...r.scope.groups.map((g) => `group ${g}`),
-  ];
+  const scope = scopeLabels(r.scope);
   return (
     <>
       <PageHeader

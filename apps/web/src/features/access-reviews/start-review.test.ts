@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyOf } from "./start-review";
+import { bodyOf, scopeLabels } from "./start-review";
 
 describe("the start dialog's body", () => {
   it("sends the chosen policies by id, with the places and groups, as the API reads them", () => {
@@ -38,5 +38,19 @@ describe("the start dialog's body", () => {
     expect(body.scope.policies).toEqual([7]);
     expect(body.scope).toEqual({ catalogs: [], schemas: [], tables: [], policies: [7], groups: [] });
     expect(body.publishOnClose).toBe(false);
+  });
+});
+
+describe("a review's scope on its page", () => {
+  it("names each place, policy and group it covers", () => {
+    expect(
+      scopeLabels({
+        catalogs: ["hive"],
+        schemas: ["hive.sales"],
+        tables: [],
+        policies: [12, 40],
+        groups: ["analysts"],
+      }),
+    ).toEqual(["hive", "hive.sales", "policy #12", "policy #40", "group analysts"]);
   });
 });

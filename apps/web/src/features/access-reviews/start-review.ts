@@ -1,4 +1,4 @@
-import type { ReviewInput } from "@console/contracts";
+import type { ReviewInput, ReviewScope } from "@console/contracts";
 import type { PolicyChoice } from "./PolicyScopeSelect";
 
 /** The start dialog's form values. */
@@ -31,3 +31,12 @@ export const bodyOf = (v: StartValues): ReviewInput => ({
   unanswered: v.unanswered,
   publishOnClose: v.publishOnClose ?? false,
 });
+
+/** What a review covers, as its page lists it: places, policies (by id) and groups. */
+export const scopeLabels = (scope: ReviewScope): string[] => [
+  ...scope.catalogs,
+  ...scope.schemas,
+  ...scope.tables,
+  ...scope.policies.map((id) => `policy #${id}`),
+  ...scope.groups.map((g) => `group ${g}`),
+];
