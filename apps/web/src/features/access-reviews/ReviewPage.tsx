@@ -58,7 +58,9 @@ export default function ReviewPage() {
             {t(`reviews.unanswered.${r.unanswered}`)}
           </Descriptions.Item>
           <Descriptions.Item label={t("reviews.scope")}>{scope.join(", ") || PLACEHOLDER}</Descriptions.Item>
-          <Descriptions.Item label={t("reviews.progress")}>{t("reviews.counts", { ...r.counts })}</Descriptions.Item>
+          <Descriptions.Item label={t("reviews.progress")}>
+            {t("reviews.counts", { ...r.counts, count: r.counts.total })}
+          </Descriptions.Item>
           <Descriptions.Item label={t("reviews.applied")}>{r.revocationsApplied}</Descriptions.Item>
           <Descriptions.Item label={t("reviews.createdBy")}>
             {r.createdBy}, {formatDateTime(r.createdAt)}

@@ -56,7 +56,7 @@ export default function ReviewsPage() {
             {
               title: t("reviews.progress"),
               key: "progress",
-              render: (_, r) => t("reviews.counts", { ...r.counts }),
+              render: (_, r) => t("reviews.counts", { ...r.counts, count: r.counts.total }),
             },
             { title: t("reviews.createdBy"), dataIndex: "createdBy" },
             { title: t("reviews.createdAt"), key: "at", render: (_, r) => formatDateTime(r.createdAt) },

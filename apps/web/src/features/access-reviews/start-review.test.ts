@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import i18n, { loadTexts } from "../../i18n";
 import { bodyOf, scopeLabels } from "./start-review";
 
 describe("the start dialog's body", () => {
@@ -52,5 +53,16 @@ describe("a review's scope on its page", () => {
         groups: ["analysts"],
       }),
     ).toEqual(["hive", "hive.sales", "policy #12", "policy #40", "group analysts"]);
+  });
+});
+
+describe("a review's progress line", () => {
+  it("counts one item in the singular and more in the plural", async () => {
+    await loadTexts("access-reviews");
+    const counts = { total: 1, open: 1, keep: 0, revoke: 0, end: 0 };
+    expect(i18n.t("reviews.counts", { ...counts, count: 1 })).toBe("1 item: 1 open, 0 kept, 0 revoked, 0 ending");
+    expect(i18n.t("reviews.counts", { ...counts, total: 3, open: 3, count: 3 })).toBe(
+      "3 items: 3 open, 0 kept, 0 revoked, 0 ending",
+    );
   });
 });
