@@ -1,9 +1,6 @@
 import { problemsOf, type Problem } from "./problems.js";
-import { quickTableRuleOk } from "./quick-table-rule.js";
+import { isPlainObject, quickTableRuleOk } from "./quick-table-rule.js";
 import { SECTIONS, TableRule, TrinoRulesDocument } from "./schema.js";
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Why Trino would refuse to load `doc`, each problem by its path, or [] when it would load it:

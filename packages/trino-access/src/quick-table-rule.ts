@@ -8,7 +8,7 @@ import { TABLE_PRIVILEGES } from "./schema.js";
  * schema: a refusal here only costs the schema's slower check.
  */
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 const PRIVILEGES = new Set<string>(TABLE_PRIVILEGES);

@@ -10,7 +10,7 @@ import {
 import { entriesOf, privilegeList, scopeOf, STAR, type CompilePolicy, type Entry, type Scope } from "./entries.js";
 import { rulesProblems } from "./engines.js";
 import { checkExpression } from "./expression.js";
-import { content, gather, NONE, outranks, stronger, type Applying, type Content } from "./merge.js";
+import { content, gather, NONE, outranks, sortSmall, stronger, type Applying, type Content } from "./merge.js";
 import { compileSections, precedes } from "./sections.js";
 import { exactRegex, PolicyProblem } from "./sql.js";
 
@@ -56,15 +56,7 @@ function policyIds(a: Entry[], b: Entry[] = []): number[] {
 /** Sorts and removes repeats in place. */
 function distinct(ids: number[]): number[] {
   if (ids.length < 2) return ids;
-  if (ids.length > 64) ids.sort((a, b) => a - b);
-  // A rule's few ids: an insertion sort, without a comparator call for each pair.
-  else
-    for (let i = 1; i < ids.length; i++) {
-      const x = ids[i]!;
-      let j = i - 1;
-      for (; j >= 0 && ids[j]! > x; j--) ids[j + 1] = ids[j]!;
-      ids[j + 1] = x;
-    }
+  sortSmall(ids, (a, b) => a < b);
   let n = 1;
   for (let i = 1; i < ids.length; i++) if (ids[i] !== ids[n - 1]) ids[n++] = ids[i]!;
   ids.length = n;
