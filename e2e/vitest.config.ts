@@ -11,8 +11,9 @@ export default defineConfig({
     hookTimeout: 240_000,
     // Two files run at once against one console on a two-core machine, beside its database and
     // two browsers: under that load a screen now and then takes longer than an action's 30 s
-    // (seen: My access after sign-in, the Test access button after an upload), never the same
-    // twice. A failed test runs once more; one that fails twice fails the run.
+    // (seen: My access after sign-in), never the same twice. A failed test runs once more; one
+    // that fails twice fails the run. (A button that kept its spinner's name after a quick
+    // request, "loading Test", looked like this too: that was the console's, and is fixed.)
     retry: 1,
     pool: "forks",
     maxWorkers: 2,

@@ -1,10 +1,10 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { App as AntApp, ConfigProvider } from "antd";
+import { App as AntApp } from "antd";
 import { RouterProvider } from "react-router";
 import { NOTIFICATION_MAX, NOTIFICATION_TOP } from "@console/contracts/constants";
 import { usePrefersReducedMotion } from "./reducedMotion";
 import { router } from "./router";
-import { appTheme } from "./theme";
+import { ConsoleConfig } from "./ConsoleConfig";
 import { useEffect } from "react";
 import { keepTabInDialogs } from "../shared/lib/dialogTabLoop";
 import { bindNotifications, notifyError } from "./shell/notify";
@@ -45,7 +45,7 @@ export function App() {
   const reduceMotion = usePrefersReducedMotion();
   useEffect(() => keepTabInDialogs(), []);
   return (
-    <ConfigProvider theme={appTheme(dark, reduceMotion)}>
+    <ConsoleConfig dark={dark} reduceMotion={reduceMotion}>
       {/* Centred: the header's and the pages' own buttons (Upload license, Create …) sit at the right. */}
       <AntApp notification={{ maxCount: NOTIFICATION_MAX, top: NOTIFICATION_TOP, placement: "top" }}>
         <NotificationsBridge />
@@ -55,6 +55,6 @@ export function App() {
           </TourProvider>
         </QueryClientProvider>
       </AntApp>
-    </ConfigProvider>
+    </ConsoleConfig>
   );
 }
