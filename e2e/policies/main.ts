@@ -95,7 +95,7 @@ export async function assignAndSave(page: Page, username: string): Promise<void>
   await page.getByRole("heading", { name: "Policy Management" }).waitFor();
 }
 
-interface Rules {
+export interface Rules {
   catalogs: Array<Record<string, unknown>>;
   tables: Array<{
     user?: string;

@@ -180,6 +180,49 @@ describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db
     expect(await canRead()).toBe(false);
   });
 
+  it("restores an earlier publication with its groups' members as they are now, and says so", async () => {
+    await seedUser(t.testDb.db, "rhea", { groups: ["restorers"] });
+    const p = await call(
+      "POST",
+      `${ACL}/add`,
+      tablePolicy({
+        policyName: "restorers read orders",
+        schemaName: ["sales"],
+        tables: ["orders"],
+        assignToGroups: ["restorers"],
+        columnDetails: [],
+        rowFilters: [],
+      }),
+    );
+    expect(p.status).toBe(201);
+    const synced = await call("PUT", `${ACL}/sync`);
+    const number = (synced.body!.publication as { number: number }).number;
+    const canRead = async () =>
+      (await call("GET", `${ACL}/evaluate?username=rhea&catalog=hive&schema=sales&table=orders`)).body!.canSelect;
+    expect(await canRead()).toBe(true);
+    const groups = await call("GET", "/admin-api/api/v1/groups?search=restorers");
+    const group = (groups.body!.items as Array<{ id: string; name: string }>).find((g) => g.name === "restorers")!;
+    const removed = await call("PUT", `/admin-api/api/v1/groups/${group.id}/users`, {
+      usersToAssign: [],
+      usersToRemove: ["rhea"],
+    });
+    expect(removed.status).toBe(200);
+    expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
+    expect(await canRead()).toBe(false);
+
+    // The earlier publication named rhea through the group she has left: she gets nothing back.
+    const restored = await call("POST", `${ACL}/publications/${number}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body!.message).toContain("The members of restorers are taken as they are now.");
+    expect(await canRead()).toBe(false);
+    expect((await call("GET", `${ACL}/publications/status`)).body).toMatchObject({ membershipsChanged: [] });
+    const { rows } = await t.testDb.db.query<{ details: { restoredFrom: number; membersAsNow: string[] } }>(
+      `SELECT details FROM audit_events WHERE source = 'policy-management-acl' AND action = 'Restore'
+        ORDER BY seq DESC LIMIT 1`,
+    );
+    expect(rows[0]!.details).toMatchObject({ restoredFrom: number, membersAsNow: ["restorers"] });
+  });
+
   it("republishes on its own when a group's members change, audited, and says so until then", async () => {
     await seedUser(t.testDb.db, "gina", { groups: ["campaigners"] });
     const p = await call(

@@ -49,6 +49,55 @@ export function membershipChanges(inputs: store.PublicationInputs, now: Map<stri
   return [...used].filter((g) => !same(inputs.members[g], now.get(g))).sort();
 }
 
+export interface Restorable {
+  rules: store.PublicationRow["rules"];
+  inputs: store.PublicationInputs | null;
+  policyCount: number;
+  /** Policies left out: their access period ended since. */
+  ended: Array<{ id: number; name: string }>;
+  /** Groups whose members changed since: expanded as they are now. */
+  regrouped: string[];
+}
+
+/**
+ * An earlier publication as it may be published again now: compiled again without the policies
+ * whose access period has ended since, and with the members of groups that changed as they are
+ * now (the rules name users, so old members would otherwise get their access back). Unchanged
+ * when neither happened; a publication made before periods were kept is restored as it was.
+ */
+export function restorable(
+  row: store.PublicationRow,
+  members: Map<string, string[]>,
+  now: number,
+): Restorable | { problem: string } {
+  const kept = row.inputs;
+  const as = { rules: row.rules, inputs: kept, policyCount: row.policy_count, ended: [], regrouped: [] };
+  if (!kept) return as;
+  const change = periodChange(kept, now);
+  const ended = change?.ended ?? [];
+  const regrouped = membershipChanges(kept, members);
+  if (ended.length === 0 && regrouped.length === 0) return as;
+  const due = change?.due ?? kept.policies.filter((p) => inPeriod(p.tnc, now));
+  const memberships = regrouped.length > 0 ? members : new Map(Object.entries(kept.members));
+  const compiled = compilePolicies(due, memberships);
+  const problem = compiled.problems[0]?.message ?? checkRules(compiled.rules);
+  if (problem) return { problem };
+  const endedIds = new Set(ended.map((p) => p.id));
+  return {
+    rules: compiled.rules,
+    policyCount: compiled.policyCount,
+    inputs: {
+      ...kept,
+      policies: kept.policies.filter((p) => !endedIds.has(p.id)),
+      members: Object.fromEntries(memberships),
+      compiled: due.map((p) => p.id),
+      sources: compiled.sources,
+    },
+    ended: ended.map((p) => ({ id: p.id, name: p.policyName })),
+    regrouped,
+  };
+}
+
 /**
  * Publishes the current publication's policies again without those whose access period
  * ended, with those whose period started, and with the group members as they are now when

@@ -22,7 +22,7 @@ import { diffPublications } from "./publication-diff.js";
 import { refusedWrites } from "./refused-writes.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
-import { inPeriod, membershipChanges, periodChange, publishPeriodChange } from "./periods.js";
+import { inPeriod, membershipChanges, publishPeriodChange, restorable } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
 import { lintKinds, lintShadowed } from "./lint.js";
@@ -334,40 +334,26 @@ export class PublicationService {
 
   /**
    * Publishes an earlier publication's rules and group file again, as a new number (checked first,
-   * as any). Policies whose access period has ended since are left out, and named in the answer:
-   * a restore never brings back access that has run out.
+   * as any). Policies whose access period has ended since are left out, and named in the answer,
+   * and groups are expanded with their members as they are now: a restore never brings back
+   * access that has run out.
    */
   async restore(n: number, actor: Actor): Promise<SyncResult> {
     const old = await this.get(n);
     const why = checkRules(old.rules);
     if (why) throw new HttpError(400, `Publication ${n} cannot be restored: ${why}`, "invalid_rules");
-    const { pub, ended } = await this.db.tx(async (q) => {
+    const { pub, ended, regrouped } = await this.db.tx(async (q) => {
       await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
       const oldRow = await store.publication(q, n);
       if (!oldRow) throw notFound(`Publication ${n}`);
-      const kept = oldRow.inputs;
-      const change = kept ? periodChange(kept, Date.now()) : null;
-      let rules: TrinoRules = oldRow.rules;
-      let inputs = kept;
-      let policyCount = old.policyCount;
-      if (kept && change && change.ended.length > 0) {
-        const compiled = compilePolicies(change.due, new Map(Object.entries(kept.members)));
-        const problem = compiled.problems[0]?.message ?? checkRules(compiled.rules);
-        if (problem) throw new HttpError(400, `Publication ${n} cannot be restored: ${problem}`, "invalid_rules");
-        const endedIds = new Set(change.ended.map((p) => p.id));
-        rules = compiled.rules;
-        policyCount = compiled.policyCount;
-        inputs = {
-          ...kept,
-          policies: kept.policies.filter((p) => !endedIds.has(p.id)),
-          compiled: change.due.map((p) => p.id),
-          sources: compiled.sources,
-        };
-      }
-      const ended = change?.ended.map((p) => ({ id: p.id, name: p.policyName })) ?? [];
+      const again = restorable(oldRow, await store.groupMembers(q), Date.now());
+      if ("problem" in again)
+        throw new HttpError(400, `Publication ${n} cannot be restored: ${again.problem}`, "invalid_rules");
+      const { rules, inputs, policyCount, ended, regrouped } = again;
+      const groupFile = regrouped.length > 0 ? await renderTrinoGroupFile(q) : oldRow.group_file;
       const row = await store.publish(q, {
         rules,
-        groupFile: old.groupFile,
+        groupFile,
         etag: store.etagOf(JSON.stringify(rules)),
         policyCount,
         restoredFrom: n,
@@ -381,17 +367,19 @@ export class PublicationService {
         actor,
         status: "success",
         summary: `Publication ${n} restored as publication ${row.number}`,
-        details: { publication: row.number, restoredFrom: n, endedLeftOut: ended },
+        details: { publication: row.number, restoredFrom: n, endedLeftOut: ended, membersAsNow: regrouped },
       });
-      return { pub: store.toPublicationSummary(row, row.number), ended };
+      return { pub: store.toPublicationSummary(row, row.number), ended, regrouped };
     });
     await this.bus.publish("policies");
     const left =
       ended.length > 0
         ? ` Left out, as their access period has ended: ${ended.map((p) => `${p.name} (id ${p.id})`).join(", ")}.`
         : "";
+    const regroupedNote =
+      regrouped.length > 0 ? ` The members of ${regrouped.join(", ")} are taken as they are now.` : "";
     return {
-      message: `Publication ${n} restored as publication ${pub.number}.${left}`,
+      message: `Publication ${n} restored as publication ${pub.number}.${left}${regroupedNote}`,
       publication: pub,
       expired: 0,
       warnings: [],
