@@ -180,74 +180,62 @@ describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db
     expect(await canRead()).toBe(false);
   });
 
-  it("restores an earlier publication with its groups' members as they are now, and says so", async () => {
-    await seedUser(t.testDb.db, "rhea", { groups: ["restorers"] });
+  /** A member of a group that a synced policy lets read one table; `canRead` asks the engine. */
+  async function groupReader(user: string, group: string, schema: string, table: string) {
+    await seedUser(t.testDb.db, user, { groups: [group] });
     const p = await call(
       "POST",
       `${ACL}/add`,
       tablePolicy({
-        policyName: "restorers read orders",
-        schemaName: ["sales"],
-        tables: ["orders"],
-        assignToGroups: ["restorers"],
+        policyName: `${group} read ${table}`,
+        schemaName: [schema],
+        tables: [table],
+        assignToGroups: [group],
         columnDetails: [],
         rowFilters: [],
       }),
     );
     expect(p.status).toBe(201);
     const synced = await call("PUT", `${ACL}/sync`);
-    const number = (synced.body!.publication as { number: number }).number;
+    expect(synced.status).toBe(200);
     const canRead = async () =>
-      (await call("GET", `${ACL}/evaluate?username=rhea&catalog=hive&schema=sales&table=orders`)).body!.canSelect;
+      (await call("GET", `${ACL}/evaluate?username=${user}&catalog=hive&schema=${schema}&table=${table}`)).body!
+        .canSelect;
     expect(await canRead()).toBe(true);
-    const groups = await call("GET", "/admin-api/api/v1/groups?search=restorers");
-    const group = (groups.body!.items as Array<{ id: string; name: string }>).find((g) => g.name === "restorers")!;
-    const removed = await call("PUT", `/admin-api/api/v1/groups/${group.id}/users`, {
-      usersToAssign: [],
-      usersToRemove: ["rhea"],
-    });
-    expect(removed.status).toBe(200);
+    const leave = async () => {
+      const groups = await call("GET", `/admin-api/api/v1/groups?search=${group}`);
+      const g = (groups.body!.items as Array<{ id: string; name: string }>).find((x) => x.name === group)!;
+      const removed = await call("PUT", `/admin-api/api/v1/groups/${g.id}/users`, {
+        usersToAssign: [],
+        usersToRemove: [user],
+      });
+      expect(removed.status).toBe(200);
+    };
+    return { publication: (synced.body!.publication as { number: number }).number, canRead, leave };
+  }
+
+  it("restores an earlier publication with its groups' members as they are now, and says so", async () => {
+    const rhea = await groupReader("rhea", "restorers", "sales", "orders");
+    await rhea.leave();
     expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
-    expect(await canRead()).toBe(false);
+    expect(await rhea.canRead()).toBe(false);
 
     // The earlier publication named rhea through the group she has left: she gets nothing back.
-    const restored = await call("POST", `${ACL}/publications/${number}/restore`);
+    const restored = await call("POST", `${ACL}/publications/${rhea.publication}/restore`);
     expect(restored.status).toBe(200);
     expect(restored.body!.message).toContain("The members of restorers are taken as they are now.");
-    expect(await canRead()).toBe(false);
+    expect(await rhea.canRead()).toBe(false);
     expect((await call("GET", `${ACL}/publications/status`)).body).toMatchObject({ membershipsChanged: [] });
     const { rows } = await t.testDb.db.query<{ details: { restoredFrom: number; membersAsNow: string[] } }>(
       `SELECT details FROM audit_events WHERE source = 'policy-management-acl' AND action = 'Restore'
         ORDER BY seq DESC LIMIT 1`,
     );
-    expect(rows[0]!.details).toMatchObject({ restoredFrom: number, membersAsNow: ["restorers"] });
+    expect(rows[0]!.details).toMatchObject({ restoredFrom: rhea.publication, membersAsNow: ["restorers"] });
   });
 
   it("republishes on its own when a group's members change, audited, and says so until then", async () => {
-    await seedUser(t.testDb.db, "gina", { groups: ["campaigners"] });
-    const p = await call(
-      "POST",
-      `${ACL}/add`,
-      tablePolicy({
-        policyName: "campaigners read leads",
-        schemaName: ["marketing"],
-        tables: ["leads"],
-        assignToGroups: ["campaigners"],
-        columnDetails: [],
-        rowFilters: [],
-      }),
-    );
-    expect(p.status).toBe(201);
-    expect((await call("PUT", `${ACL}/sync`)).status).toBe(200);
-    const canRead = async () =>
-      (await call("GET", `${ACL}/evaluate?username=gina&catalog=hive&schema=marketing&table=leads`)).body!.canSelect;
-    expect(await canRead()).toBe(true);
-    const groups = await call("GET", "/admin-api/api/v1/groups?search=campaigners");
-    const group = (groups.body!.items as Array<{ id: string; name: string }>).find((g) => g.name === "campaigners")!;
-    expect(
-      (await call("PUT", `/admin-api/api/v1/groups/${group.id}/users`, { usersToAssign: [], usersToRemove: ["gina"] }))
-        .status,
-    ).toBe(200);
+    const gina = await groupReader("gina", "campaigners", "marketing", "leads");
+    await gina.leave();
     expect((await call("GET", `${ACL}/publications/status`)).body).toMatchObject({
       membershipsChanged: ["campaigners"],
     });
@@ -262,7 +250,7 @@ describe.each(DB_KINDS)("rules that mean what the administrator meant (%s)", (db
     );
     const republished = await scheduled.applyPeriods();
     expect(republished?.publication).toBeTruthy();
-    expect(await canRead()).toBe(false);
+    expect(await gina.canRead()).toBe(false);
     expect((await call("GET", `${ACL}/publications/status`)).body).toMatchObject({ membershipsChanged: [] });
     const { rows } = await t.testDb.db.query<{ summary: string; details: { trigger: string } }>(
       `SELECT summary, details FROM audit_events WHERE source = 'policy-management-acl' AND action = 'Sync'

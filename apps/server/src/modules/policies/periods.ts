@@ -49,75 +49,61 @@ export function membershipChanges(inputs: store.PublicationInputs, now: Map<stri
   return [...used].filter((g) => !same(inputs.members[g], now.get(g))).sort();
 }
 
-export interface Restorable {
-  rules: store.PublicationRow["rules"];
-  inputs: store.PublicationInputs | null;
-  policyCount: number;
-  /** Policies left out: their access period ended since. */
-  ended: Array<{ id: number; name: string }>;
+/** A publication's synced policies compiled as they hold now, and what changed since. */
+export interface AsOfNow {
+  started: store.KeptPolicy[];
+  ended: store.KeptPolicy[];
   /** Groups whose members changed since: expanded as they are now. */
-  regrouped: string[];
+  groups: string[];
+  due: store.KeptPolicy[];
+  compiled: ReturnType<typeof compilePolicies>;
+  /** Why the rules cannot be published (the compiler or the check refused them), or null. */
+  problem: string | null;
+  inputs: store.PublicationInputs;
 }
 
 /**
- * An earlier publication as it may be published again now: compiled again without the policies
- * whose access period has ended since, and with the members of groups that changed as they are
- * now (the rules name users, so old members would otherwise get their access back). Unchanged
- * when neither happened; a publication made before periods were kept is restored as it was.
+ * A publication's synced policies compiled again as they hold now: without those whose access
+ * period ended, with those whose period started, and with the members of the groups they name
+ * as they are now when those changed (the rules name users). Null when nothing changed, so that
+ * its rules still hold. Edits not yet synced stay out: only what was published is recompiled.
  */
-export function restorable(
-  row: store.PublicationRow,
-  members: Map<string, string[]>,
-  now: number,
-): Restorable | { problem: string } {
-  const kept = row.inputs;
-  const as = { rules: row.rules, inputs: kept, policyCount: row.policy_count, ended: [], regrouped: [] };
-  if (!kept) return as;
-  const change = periodChange(kept, now);
-  const ended = change?.ended ?? [];
-  const regrouped = membershipChanges(kept, members);
-  if (ended.length === 0 && regrouped.length === 0) return as;
-  const due = change?.due ?? kept.policies.filter((p) => inPeriod(p.tnc, now));
-  const memberships = regrouped.length > 0 ? members : new Map(Object.entries(kept.members));
-  const compiled = compilePolicies(due, memberships);
-  const problem = compiled.problems[0]?.message ?? checkRules(compiled.rules);
-  if (problem) return { problem };
-  const endedIds = new Set(ended.map((p) => p.id));
-  return {
-    rules: compiled.rules,
-    policyCount: compiled.policyCount,
-    inputs: {
-      ...kept,
-      policies: kept.policies.filter((p) => !endedIds.has(p.id)),
-      members: Object.fromEntries(memberships),
-      compiled: due.map((p) => p.id),
-      sources: compiled.sources,
-    },
-    ended: ended.map((p) => ({ id: p.id, name: p.policyName })),
-    regrouped,
-  };
-}
-
-/**
- * Publishes the current publication's policies again without those whose access period
- * ended, with those whose period started, and with the group members as they are now when
- * they changed for a group the policies name; the caller holds the publication lock. Edits
- * not yet synced stay unpublished: only what was synced is recompiled.
- */
-export async function publishPeriodChange(q: Queryable, current: store.PublicationRow, now: number) {
-  const inputs = current.inputs;
-  if (!inputs) return null;
-  const members = await store.groupMembers(q);
+export function asOfNow(inputs: store.PublicationInputs, members: Map<string, string[]>, now: number): AsOfNow | null {
   const groups = membershipChanges(inputs, members);
   const change =
     periodChange(inputs, now) ??
     (groups.length > 0 ? { due: inputs.policies.filter((p) => inPeriod(p.tnc, now)), started: [], ended: [] } : null);
   if (!change) return null;
   const compiled = compilePolicies(change.due, groups.length > 0 ? members : new Map(Object.entries(inputs.members)));
-  // Checked at sync for every policy kept here; a problem now means the compiler changed since.
-  const why = compiled.problems[0]?.message ?? checkRules(compiled.rules);
-  if (why) throw new HttpError(400, `The access periods cannot be applied: ${why}`, "invalid_rules");
+  const problem = compiled.problems[0]?.message ?? checkRules(compiled.rules);
   const endedIds = new Set(change.ended.map((p) => p.id));
+  return {
+    ...change,
+    groups,
+    compiled,
+    problem,
+    inputs: {
+      policies: inputs.policies.filter((p) => !endedIds.has(p.id)),
+      members: groups.length > 0 ? Object.fromEntries(members) : inputs.members,
+      compiled: change.due.map((p) => p.id),
+      sources: compiled.sources,
+    },
+  };
+}
+
+/**
+ * Publishes the current publication's policies again as they hold now (asOfNow), audited as the
+ * system's Sync; the caller holds the publication lock.
+ */
+export async function publishPeriodChange(q: Queryable, current: store.PublicationRow, now: number) {
+  if (!current.inputs) return null;
+  const change = asOfNow(current.inputs, await store.groupMembers(q), now);
+  if (!change) return null;
+  // Checked at sync for every policy kept here; a problem now means the compiler changed since.
+  if (change.problem)
+    throw new HttpError(400, `The access periods cannot be applied: ${change.problem}`, "invalid_rules");
+  const { compiled, groups } = change;
+  const endedIds = change.ended.map((p) => p.id);
   const pub = await store.publish(q, {
     rules: compiled.rules,
     groupFile: groups.length > 0 ? await renderTrinoGroupFile(q) : current.group_file,
@@ -125,16 +111,11 @@ export async function publishPeriodChange(q: Queryable, current: store.Publicati
     policyCount: compiled.policyCount,
     restoredFrom: null,
     by: SYSTEM.username,
-    inputs: {
-      policies: inputs.policies.filter((p) => !endedIds.has(p.id)),
-      members: groups.length > 0 ? Object.fromEntries(members) : inputs.members,
-      compiled: change.due.map((p) => p.id),
-      sources: compiled.sources,
-    },
+    inputs: change.inputs,
   });
   const { rows: noted } = await q.query<{ id: number }>(
     "UPDATE policies SET expiry_noted = true WHERE id = ANY($1::int[]) AND NOT expiry_noted RETURNING id",
-    [[...endedIds]],
+    [endedIds],
   );
   const newlyNoted = new Set(noted.map((r) => r.id));
   for (const p of change.ended.filter((e) => newlyNoted.has(e.id)))

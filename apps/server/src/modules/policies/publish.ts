@@ -22,7 +22,7 @@ import { diffPublications } from "./publication-diff.js";
 import { refusedWrites } from "./refused-writes.js";
 import type { Metadata } from "./metadata.js";
 import type { NotebookClient } from "./notebook-client.js";
-import { inPeriod, membershipChanges, publishPeriodChange, restorable } from "./periods.js";
+import { asOfNow, inPeriod, membershipChanges, publishPeriodChange } from "./periods.js";
 import * as store from "./store.js";
 import { isExpired } from "./service.js";
 import { lintKinds, lintShadowed } from "./lint.js";
@@ -334,9 +334,9 @@ export class PublicationService {
 
   /**
    * Publishes an earlier publication's rules and group file again, as a new number (checked first,
-   * as any). Policies whose access period has ended since are left out, and named in the answer,
-   * and groups are expanded with their members as they are now: a restore never brings back
-   * access that has run out.
+   * as any), compiled again as it holds now when anything changed since (asOfNow): policies whose
+   * access period has ended are left out and named in the answer, and groups whose members
+   * changed are expanded as they are now and named too.
    */
   async restore(n: number, actor: Actor): Promise<SyncResult> {
     const old = await this.get(n);
@@ -346,10 +346,15 @@ export class PublicationService {
       await q.query("SELECT pg_advisory_xact_lock($1)", [PUBLISH_LOCK]);
       const oldRow = await store.publication(q, n);
       if (!oldRow) throw notFound(`Publication ${n}`);
-      const again = restorable(oldRow, await store.groupMembers(q), Date.now());
-      if ("problem" in again)
-        throw new HttpError(400, `Publication ${n} cannot be restored: ${again.problem}`, "invalid_rules");
-      const { rules, inputs, policyCount, ended, regrouped } = again;
+      // As it holds now: a restore never brings back access that has run out.
+      const asNow = oldRow.inputs ? asOfNow(oldRow.inputs, await store.groupMembers(q), Date.now()) : null;
+      if (asNow?.problem)
+        throw new HttpError(400, `Publication ${n} cannot be restored: ${asNow.problem}`, "invalid_rules");
+      const rules = asNow ? asNow.compiled.rules : oldRow.rules;
+      const policyCount = asNow ? asNow.compiled.policyCount : oldRow.policy_count;
+      const inputs = asNow ? asNow.inputs : oldRow.inputs;
+      const ended = (asNow?.ended ?? []).map((p) => ({ id: p.id, name: p.policyName }));
+      const regrouped = asNow?.groups ?? [];
       const groupFile = regrouped.length > 0 ? await renderTrinoGroupFile(q) : oldRow.group_file;
       const row = await store.publish(q, {
         rules,
