@@ -155,8 +155,22 @@ export type PolicySyncStatus = (typeof SYNC_STATUSES)[number];
 export const TYPE_GROUPS = ["integer", "decimal", "text", "datetime", "boolean", "other"] as const;
 export type TypeGroup = (typeof TYPE_GROUPS)[number];
 
-/** Maps a Trino type (as information_schema.columns.data_type gives it) to its group. */
+const groupsOfTypes = new Map<string, TypeGroup>();
+
+/**
+ * Maps a Trino type (as information_schema.columns.data_type gives it) to its group, kept by its
+ * text: a Sync asks for the same few types for every value it turns into a literal.
+ */
 export function typeGroupOf(dataType: string): TypeGroup {
+  let group = groupsOfTypes.get(dataType);
+  if (group === undefined) {
+    if (groupsOfTypes.size >= 1000) groupsOfTypes.clear();
+    groupsOfTypes.set(dataType, (group = groupOfType(dataType)));
+  }
+  return group;
+}
+
+function groupOfType(dataType: string): TypeGroup {
   const t = dataType.trim().toLowerCase();
   if (/^(tinyint|smallint|integer|int|bigint)$/.test(t)) return "integer";
   if (/^(real|double|decimal(\(\d+(,\s*\d+)?\))?)$/.test(t)) return "decimal";
