@@ -17,8 +17,9 @@ export function documentProblems(doc: unknown): Problem[] {
     return r.success ? [] : problemsOf(r.error);
   }
   const tableProblems: Problem[] = [];
+  const shared = new Map<unknown, boolean>();
   doc.tables.forEach((rule, i) => {
-    if (quickTableRuleOk(rule)) return;
+    if (quickTableRuleOk(rule, shared)) return;
     const r = TableRule.safeParse(rule);
     if (!r.success)
       for (const p of problemsOf(r.error))

@@ -66,6 +66,21 @@ describe("quickTableRuleOk", () => {
     else expect(schema).toBe(false);
   });
 
+  it("reuses a verdict on a list that rules share, and only on that list", () => {
+    const shared = new Map<unknown, boolean>();
+    const badColumns = [{ name: "a", mask: 3 }];
+    const goodColumns = [{ name: "a", mask: "NULL" }];
+    const privileges = ["SELECT"];
+    const rule = (columns: unknown) => ({ privileges, catalog: "hive", columns });
+    expect(quickTableRuleOk(rule(goodColumns), shared)).toBe(true);
+    expect(quickTableRuleOk(rule(badColumns), shared)).toBe(false);
+    expect(quickTableRuleOk(rule(badColumns), shared)).toBe(false);
+    expect(quickTableRuleOk(rule(goodColumns), shared)).toBe(true);
+    // An equal list of its own is checked on its own.
+    expect(quickTableRuleOk(rule([{ name: "a", mask: 3 }]), shared)).toBe(false);
+    expect(quickTableRuleOk({ privileges: ["SELECT", "SHOUT"] }, shared)).toBe(false);
+  });
+
   it("refuses what is not an object", () => {
     for (const v of [null, 3, "rule", [], undefined]) expect(quickTableRuleOk(v)).toBe(false);
   });

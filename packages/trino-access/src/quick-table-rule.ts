@@ -76,9 +76,23 @@ function privilegesOk(v: unknown): boolean {
   return true;
 }
 
+/**
+ * Verdicts on the lists one document's rules share (a compiled publication's rules share their
+ * privileges and their masks, list by list): kept for one check of one document, which no one
+ * changes meanwhile.
+ */
+export type SharedLists = Map<unknown, boolean>;
+
+function sharedOk(v: unknown, ok: (v: unknown) => boolean, shared: SharedLists | undefined): boolean {
+  if (!shared) return ok(v);
+  let verdict = shared.get(v);
+  if (verdict === undefined) shared.set(v, (verdict = ok(v)));
+  return verdict;
+}
+
 /** True when the schema would accept `rule` as a table rule (false: ask the schema). */
-export function quickTableRuleOk(rule: unknown): boolean {
-  if (!isPlainObject(rule) || !privilegesOk(rule.privileges)) return false;
+export function quickTableRuleOk(rule: unknown, shared?: SharedLists): boolean {
+  if (!isPlainObject(rule) || !sharedOk(rule.privileges, privilegesOk, shared)) return false;
   for (const k in rule) {
     if (!Object.hasOwn(rule, k)) continue;
     const v = rule[k];
@@ -97,7 +111,7 @@ export function quickTableRuleOk(rule: unknown): boolean {
         if (!patternOk(v, true)) return false;
         continue;
       case "columns":
-        if (!columnsOk(v)) return false;
+        if (!sharedOk(v, columnsOk, shared)) return false;
         continue;
       case "filter":
         if (typeof v !== "string") return false;
