@@ -53,33 +53,24 @@ function policyIds(a: Entry[], b: Entry[] = []): number[] {
   return distinct(ids);
 }
 
-/** Sorts and removes repeats in place. */
+const lessNumber = (a: number, b: number) => a < b;
+
+/**
+ * Sorts and removes repeats in place. A rule's few ids sort by insertion; a catalog's rules for
+ * one user hold hundreds, sorted natively as numbers (a comparator called for each pair would
+ * cost more than the rest).
+ */
 function distinct(ids: number[]): number[] {
   if (ids.length < 2) return ids;
-  sortSmall(ids, (a, b) => a < b);
+  if (ids.length <= 64) sortSmall(ids, lessNumber);
+  else {
+    const sorted = Float64Array.from(ids).sort();
+    for (let i = 0; i < sorted.length; i++) ids[i] = sorted[i]!;
+  }
   let n = 1;
   for (let i = 1; i < ids.length; i++) if (ids[i] !== ids[n - 1]) ids[n++] = ids[i]!;
   ids.length = n;
   return ids;
-}
-
-/**
- * The distinct ids of many lists, ascending: a catalog's rules for one user hold hundreds of
- * ids, sorted natively as numbers (a comparator called for each pair costs more than the rest).
- */
-function distinctOfLists(lists: number[][]): number[] {
-  let size = 0;
-  for (let i = 0; i < lists.length; i++) size += lists[i]!.length;
-  const all = new Float64Array(size);
-  let k = 0;
-  for (let i = 0; i < lists.length; i++) {
-    const l = lists[i]!;
-    for (let j = 0; j < l.length; j++) all[k++] = l[j]!;
-  }
-  all.sort();
-  const out: number[] = [];
-  for (let i = 0; i < size; i++) if (i === 0 || all[i] !== all[i - 1]) out.push(all[i]!);
-  return out;
 }
 
 /**
@@ -298,7 +289,7 @@ export function compilePolicies(policies: CompilePolicy[], groupMembers: Map<str
     const who = userRegex === null ? {} : { user: userRegex };
     for (const [c, allow] of [...catalogAccess].sort(([a], [b]) => (a < b ? -1 : 1))) {
       catalogs.push({ ...who, catalog: exactRegex(c), allow });
-      catalogSources.push(distinctOfLists(catalogIds.get(c) ?? []));
+      catalogSources.push(distinct((catalogIds.get(c) ?? []).flat()));
     }
     for (const [k, ids] of [...owners].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const [c, s] = k.split("\u0000") as [string, string];
