@@ -369,7 +369,9 @@ describe("masks and filters compile to escaped SQL", () => {
     expect(condition("d", "date", ">=", "2026-01-31", "f")).toBe(`"d" >= DATE '2026-01-31'`);
     expect(condition("b", "boolean", "!=", "TRUE", "f")).toBe(`"b" <> TRUE`);
     expect(condition("x", "varchar", "IS NOT NULL", "ignored", "f")).toBe(`"x" IS NOT NULL`);
-    expect(() => condition("n", "integer", "=", "1 OR 1=1", "f")).toThrow(/not a valid integer/);
+    expect(() => condition("n", "integer", "=", "1 OR 1=1", "f")).toThrow(
+      '"1 OR 1=1" is not a valid integer value for a column of type integer',
+    );
     expect(() => condition("d", "date", "=", "2026-01-01'); DROP", "f")).toThrow(/not a valid datetime/);
     for (const v of ["'", "''", "\\'", "%'--", "a'||'b"])
       expect(checkExpression(condition("c", "varchar", "=", v, "f"), "filter")).toBeNull();

@@ -35,7 +35,7 @@ export function literal(dataType: string, raw: string, field: string): string {
   const group = typeGroupOf(dataType);
   const value = raw.trim();
   if (!VALUE_PATTERNS[group].test(value))
-    throw new PolicyProblem(field, `"${raw}" is not a valid ${group} value for a ${dataType} column`);
+    throw new PolicyProblem(field, `"${raw}" is not a valid ${group} value for a column of type ${dataType}`);
   switch (group) {
     case "integer":
     case "decimal":
