@@ -81,6 +81,15 @@ describe("quickTableRuleOk", () => {
     expect(quickTableRuleOk({ privileges: ["SELECT", "SHOUT"] }, shared)).toBe(false);
   });
 
+  it("keeps a pattern's verdict apart for principals and for names", () => {
+    // "{user}" is a placeholder in a table pattern and an illegal repetition in a user pattern:
+    // the verdict kept for one must not answer for the other, in either order.
+    expect(quickTableRuleOk({ privileges: [], table: "t_{user}" })).toBe(true);
+    expect(quickTableRuleOk({ privileges: [], user: "t_{user}" })).toBe(false);
+    expect(quickTableRuleOk({ privileges: [], group: "g_{user}" })).toBe(false);
+    expect(quickTableRuleOk({ privileges: [], schema: "g_{user}" })).toBe(true);
+  });
+
   it("refuses what is not an object", () => {
     for (const v of [null, 3, "rule", [], undefined]) expect(quickTableRuleOk(v)).toBe(false);
   });

@@ -12,17 +12,23 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 const PRIVILEGES = new Set<string>(TABLE_PRIVILEGES);
-const verdicts = new Map<string, boolean>();
+/** Verdicts on principal patterns (user, role, group) and on name patterns (catalog, schema, table). */
+const principalVerdicts = new Map<string, boolean>();
+const nameVerdicts = new Map<string, boolean>();
 
-/** Whether a pattern compiles; kept by its text, as a publication repeats the same few. */
-function patternOk(v: unknown, user: boolean): boolean {
+/**
+ * Whether a pattern compiles; kept by its text, as a publication repeats the same few. One map
+ * per kind, keyed by the text itself: a key made by joining the kind to the text would be a new
+ * string to hash for each of a publication's tens of thousands of patterns.
+ */
+function patternOk(v: unknown, names: boolean): boolean {
   if (typeof v !== "string") return false;
-  const key = (user ? "u" : "p") + v;
-  let ok = verdicts.get(key);
+  const verdicts = names ? nameVerdicts : principalVerdicts;
+  let ok = verdicts.get(v);
   if (ok === undefined) {
     if (verdicts.size >= 20_000) verdicts.clear();
-    ok = patternProblem(v, user) === null;
-    verdicts.set(key, ok);
+    ok = patternProblem(v, names) === null;
+    verdicts.set(v, ok);
   }
   return ok;
 }
