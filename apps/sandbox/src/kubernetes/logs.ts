@@ -28,6 +28,24 @@ function hashInt(...parts: Array<string | number>): number {
   return createHash("md5").update(parts.join("/")).digest().readUInt32BE(0);
 }
 
+/**
+ * Line n's number, from its container's seed: an integer mix (murmur3's finaliser) rather than a
+ * digest per line, as a follow's tail writes thousands of lines at once, in the console's own
+ * process when the sandbox runs embedded.
+ */
+function lineHash(seed: number, n: number): number {
+  let h = (seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Each message as its literal pieces, with a number ("%d") or a percentage ("%p") between two. */
+const TEMPLATES = MESSAGES.map((m) => {
+  const parts = m.replace("%%", "%").split(/(%d|%p)/);
+  return { texts: parts.filter((_, i) => i % 2 === 0), slots: parts.filter((_, i) => i % 2 === 1) };
+});
+
 export interface LogSource {
   intervalMs: number;
   startMs: number;
@@ -35,18 +53,19 @@ export interface LogSource {
   endMs: number | null;
   pod: string;
   container: string;
+  /** Where the numbers of its lines start from (a digest of pod and container, made once). */
+  seed: number;
 }
 
-export function lineAt(src: LogSource, n: number): { time: number; text: string } {
+export function lineAt(src: LogSource, n: number): { time: number; stamp: string; text: string } {
   const time = src.startMs + n * src.intervalMs;
-  const h = hashInt(src.pod, src.container, n);
-  const template = MESSAGES[h % MESSAGES.length]!;
-  let k = 0;
-  const text = template
-    .replace(/%d/g, () => String(((h >>> (8 + 4 * k++)) % 5000) + 1))
-    .replace("%p", String(50 + (h % 50)))
-    .replace("%%", "%");
-  return { time, text: `${new Date(time).toISOString()} ${text}` };
+  const h = lineHash(src.seed, n);
+  const { texts, slots } = TEMPLATES[h % TEMPLATES.length]!;
+  const stamp = new Date(time).toISOString();
+  let text = texts[0]!;
+  for (let k = 0; k < slots.length; k++)
+    text += (slots[k] === "%p" ? String(50 + (h % 50)) : String(((h >>> (8 + 4 * k)) % 5000) + 1)) + texts[k + 1]!;
+  return { time, stamp, text: `${stamp} ${text}` };
 }
 
 /** How many lines exist at `now`. */
@@ -71,6 +90,7 @@ export function logSource(pod: KubeObject, container: string): LogSource {
     endMs: terminated?.finishedAt ? Date.parse(terminated.finishedAt) : null,
     pod: pod.metadata.name,
     container,
+    seed: hashInt(pod.metadata.name, container, "lines"),
   };
 }
 
@@ -95,6 +115,7 @@ export function previousLogSource(pod: KubeObject, container: string): (LogSourc
     endMs,
     pod: pod.metadata.name,
     container: `${container}:previous`,
+    seed: hashInt(pod.metadata.name, `${container}:previous`, "lines"),
     reason: last.reason ?? "Error",
   };
 }
@@ -156,7 +177,7 @@ export function registerLogs(app: FastifyInstance, store: ObjectStore, streams: 
     const stamps = q.timestamps === "true";
     const format = (n: number) => {
       const line = lineAt(src, n);
-      return `${stamps ? `${new Date(line.time).toISOString()} ` : ""}${line.text}\n`;
+      return stamps ? `${line.stamp} ${line.text}\n` : `${line.text}\n`;
     };
     // The previous run's last words, the way a killed JVM or Python process leaves them.
     const lastWords = previous
