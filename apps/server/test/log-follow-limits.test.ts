@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FOLLOW_BURST_BYTES, FOLLOW_BYTES_PER_SECOND } from "../src/modules/cluster/follow-stream.js";
 import { kubeClients, sandboxKubeConfig } from "../src/platform/kubernetes.js";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, bearer, tokenFor } from "./support/auth.js";
@@ -193,6 +194,22 @@ describe.each(DB_KINDS)("following logs: limits and back-pressure (%s)", { timeo
     expect(r.bytes).toBeGreaterThan(64 * 1024);
     // What the two connections' socket buffers hold, far below what 10 s of this log would be.
     expect(r.bytes).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it("reads one user's follows of logs that never pause at one shared pace, not as fast as the cluster writes", async () => {
+    const start = cluster.state.written;
+    const began = Date.now();
+    const follows = [await open("fast-a"), await open("fast-b")];
+    expect(follows.map((f) => f.res.status)).toEqual([200, 200]);
+    await new Promise((r) => setTimeout(r, 2000));
+    const bytes = cluster.state.written - start;
+    const seconds = (Date.now() - began) / 1000;
+    for (const f of follows) f.close();
+    // Both together: the burst, the rate for the time, and what the sockets between hold
+    // (a few MiB on the loopback). Unpaced, this machine moves hundreds of MiB in 2 s.
+    const pace = FOLLOW_BURST_BYTES + FOLLOW_BYTES_PER_SECOND * seconds;
+    expect(bytes).toBeGreaterThan(FOLLOW_BURST_BYTES);
+    expect(bytes).toBeLessThan(pace + 16 * 1024 * 1024);
   });
 
   it("holds a line that never ends to a bounded size, and stops reading there too", async () => {

@@ -10,14 +10,63 @@ import { HttpError } from "../../platform/errors.js";
  */
 export const MAX_LINE_CHARS = 64 * 1024;
 
+/** What one user's follows together read from the cluster, at most, once a first burst is spent. */
+export const FOLLOW_BYTES_PER_SECOND = 2 * 1024 * 1024;
+/** What they may read at once: a full tail of 5,000 ordinary lines goes through unpaced. */
+export const FOLLOW_BURST_BYTES = 1024 * 1024;
+
 /**
- * The follows each user has open on this replica. Counted in memory: with several replicas
- * one user may hold the limit on each, which still bounds what one replica serves.
+ * A token bucket of bytes: `take(n)` spends n and says how long to wait before reading more.
+ * One user's follows share one, so that opening many logs with long tails spreads their reading
+ * over a second or two instead of holding the event loop, and everyone else's calls, for its
+ * whole length; a follow of a live log (a few lines a second) never waits.
+ */
+export class Pacer {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = burst;
+    this.at = now();
+  }
+
+  /** Spends `bytes`; returns the milliseconds to wait before the next read (0: none). */
+  take(bytes: number): number {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) * this.rate) / 1000);
+    this.at = t;
+    this.tokens -= bytes;
+    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens * 1000) / this.rate);
+  }
+}
+
+/**
+ * The follows each user has open on this replica, and the pace their reading shares. Counted
+ * in memory: with several replicas one user may hold the limit on each, which still bounds
+ * what one replica serves.
  */
 export class FollowSlots {
   private readonly open = new Map<string, number>();
+  private readonly pacers = new Map<string, Pacer>();
 
-  constructor(readonly perUser: number) {}
+  constructor(
+    readonly perUser: number,
+    private readonly pace = { bytesPerSecond: FOLLOW_BYTES_PER_SECOND, burstBytes: FOLLOW_BURST_BYTES },
+  ) {}
+
+  /** The pace shared by this user's open follows; kept while they hold a slot, forgotten with the last. */
+  pacer(user: string): Pacer {
+    let p = this.pacers.get(user);
+    if (!p) {
+      p = new Pacer(this.pace.bytesPerSecond, this.pace.burstBytes);
+      if (this.open.has(user)) this.pacers.set(user, p);
+    }
+    return p;
+  }
 
   /** Takes a slot or refuses with 429; the function returned gives it back (only once). */
   take(user: string): () => void {
@@ -37,7 +86,10 @@ export class FollowSlots {
       given = true;
       const left = (this.open.get(user) ?? 1) - 1;
       if (left > 0) this.open.set(user, left);
-      else this.open.delete(user);
+      else {
+        this.open.delete(user);
+        this.pacers.delete(user);
+      }
     };
   }
 
@@ -49,9 +101,10 @@ export class FollowSlots {
 /**
  * Where the pod's log is piped: each line (`<time> <text>`) becomes a server-sent event whose
  * id is its time. It takes the next chunk only once the reply could take this one (its
- * 'drain'), so a browser that reads slowly holds the pod's log back instead of filling memory.
+ * 'drain'), so a browser that reads slowly holds the pod's log back instead of filling memory,
+ * and no sooner than `pacer` allows.
  */
-export function eventSink(res: ServerResponse, resumeAfter: string | null): Writable {
+export function eventSink(res: ServerResponse, resumeAfter: string | null, pacer?: Pacer): Writable {
   const decoder = new StringDecoder("utf8");
   let pending = "";
   // The rest of a line sent in pieces has no time of its own; it goes where its start went.
@@ -85,8 +138,10 @@ export function eventSink(res: ServerResponse, resumeAfter: string | null): Writ
         out += event(pending.slice(0, MAX_LINE_CHARS), false);
         pending = pending.slice(MAX_LINE_CHARS);
       }
-      if (!out || res.write(out)) return done();
-      res.once("drain", () => done());
+      const wait = pacer ? pacer.take(chunk.length) : 0;
+      const next = wait > 0 ? () => void setTimeout(done, wait) : () => done();
+      if (!out || res.write(out)) return next();
+      res.once("drain", next);
     },
   });
 }

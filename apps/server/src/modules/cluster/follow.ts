@@ -118,7 +118,7 @@ function followRoute(
         "x-request-id": req.id,
       });
       res.write("retry: 1000\n\n");
-      const sink = eventSink(res, resumeAfter);
+      const sink = eventSink(res, resumeAfter, slots.pacer(req.principal!.username));
       const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
       let abort: AbortController | null = null;
       const close = () => {

@@ -1,0 +1,67 @@
+import { PassThrough } from "node:stream";
+import type { ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { eventSink, FollowSlots, Pacer } from "../src/modules/cluster/follow-stream.js";
+
+describe("Pacer (one user's follows share a pace)", () => {
+  it("lets a burst through at once, then asks to wait as long as the rate needs", () => {
+    let now = 0;
+    const p = new Pacer(1000, 500, () => now);
+    expect(p.take(300)).toBe(0);
+    expect(p.take(200)).toBe(0);
+    // 100 bytes over the bucket at 1,000 bytes a second: 100 ms.
+    expect(p.take(100)).toBe(100);
+    now += 100;
+    // The debt is paid; the next 50 bytes are 50 ms more.
+    expect(p.take(50)).toBe(50);
+    // Unused time refills the bucket up to the burst, no further.
+    now += 10_000;
+    expect(p.take(500)).toBe(0);
+    expect(p.take(1)).toBe(1);
+  });
+
+  it("gives one user's follows one pace while they hold a slot, and a new one after the last closes", () => {
+    const slots = new FollowSlots(8, { bytesPerSecond: 1000, burstBytes: 100 });
+    const a = slots.take("ann");
+    const b = slots.take("ann");
+    const pace = slots.pacer("ann");
+    expect(slots.pacer("ann")).toBe(pace);
+    expect(slots.pacer("bob")).not.toBe(pace);
+    expect(pace.take(100)).toBe(0);
+    // The second follow reads from the same bucket: it is empty.
+    expect(slots.pacer("ann").take(100)).toBeGreaterThan(0);
+    a();
+    expect(slots.pacer("ann")).toBe(pace);
+    b();
+    const fresh = slots.pacer("ann");
+    expect(fresh).not.toBe(pace);
+    expect(fresh.take(100)).toBe(0);
+  });
+});
+
+describe("eventSink with a pace", () => {
+  it("writes each chunk's lines at once and takes the next chunk only when the pace allows", async () => {
+    const out = new PassThrough();
+    const written: string[] = [];
+    out.on("data", (c: Buffer) => written.push(c.toString()));
+    // A clock that stands still: each wait is the debt alone.
+    const pacer = new Pacer(1000, 100, () => 0);
+    const sink = eventSink(out as unknown as ServerResponse, null, pacer);
+    const line = (i: number) => `2026-11-27T00:00:0${i}.000Z line ${i}\n`;
+    const taken: number[] = [];
+    // The first chunk spends more than the burst: the next write waits for the pace.
+    const first = line(1).repeat(4);
+    sink.write(first, () => taken.push(1));
+    sink.write(line(2), () => taken.push(2));
+    await new Promise((r) => setImmediate(r));
+    expect(written.join("")).toContain('data: "line 1"');
+    expect(taken).toEqual([]);
+    // The wait is real time (setTimeout): the debt of the first chunk at 1,000 bytes a second.
+    const waitMs = Math.ceil(((first.length - 100) * 1000) / 1000);
+    await new Promise((r) => setTimeout(r, waitMs + 20));
+    expect(taken[0]).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(written.join("")).toContain('data: "line 2"');
+    expect(taken).toEqual([1, 2]);
+  });
+});
