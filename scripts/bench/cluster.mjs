@@ -151,6 +151,17 @@ const server = await startConsole(
   { DATABASE_URL: db.url, SANDBOX: "off", KUBECONFIG: kubeconfig, METRICS_TOKEN },
   (process.env.BENCH_CONSOLE_NODE_ARGS ?? "").split(" ").filter(Boolean),
 );
+/**
+ * How long the console's main thread (its event loop) has waited, runnable, for a core (ms): the
+ * kernel's schedstat. Time the console could have served a call but another process held the CPU.
+ */
+function runQueueWaitMs(pid) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -251,7 +262,13 @@ try {
   const timer = await startCallTimer(server.url, headers, [HEALTHZ, USERS]);
   await timer.run(200); // warm-up
   await loopDelay();
+  const idleCpu0 = processCpuMs(server.pid);
+  const idleWait0 = runQueueWaitMs(server.pid);
+  const idleT0 = performance.now();
   const idle = await timer.run(CALLS);
+  const idleMs = performance.now() - idleT0;
+  const idleShare = (processCpuMs(server.pid) - idleCpu0) / idleMs;
+  const idleWait = (runQueueWaitMs(server.pid) - idleWait0) / idleMs;
   const idleLoop = await loopDelay();
   const idleHealth = { p99: percentile(sorted(idle[HEALTHZ]), 99) };
   const idleUsers = { p99: percentile(sorted(idle[USERS]), 99) };
@@ -261,11 +278,17 @@ try {
   let bursts = 0;
   let burstMs = 0;
   let burstCpu = 0;
+  // This process's CPU meanwhile (the simulated cluster writing the tails and the readers reading
+  // them), which shares the machine's cores with the console.
+  let benchCpu = 0;
+  let burstWait = 0;
   const busyLoop = { max: 0, p99: 0 };
   while (busy[HEALTHZ].length < CALLS && bursts < MAX_BURSTS) {
     bursts++;
     await loopDelay();
     const cpu0 = processCpuMs(server.pid);
+    const own0 = processCpuMs();
+    const wait0 = runQueueWaitMs(server.pid);
     const t0 = performance.now();
     const wave = await openFollows(targets, viewerHeaders, outcomes);
     // The calls made while the tails arrive, and only those.
@@ -275,6 +298,8 @@ try {
     const times = await during;
     burstMs += performance.now() - t0;
     burstCpu += processCpuMs(server.pid) - cpu0;
+    benchCpu += processCpuMs() - own0;
+    burstWait += runQueueWaitMs(server.pid) - wait0;
     const l = await loopDelay();
     busyLoop.max = Math.max(busyLoop.max, l.max);
     busyLoop.p99 = Math.max(busyLoop.p99, l.p99);
@@ -305,7 +330,10 @@ try {
     `  an ordinary user opens ${FOLLOWS} follows (tail ${TAIL_MAX}), ${bursts} times: ${outcomes.open} open, ${outcomes.refused} refused (429)${outcomes.other ? `, ${outcomes.other} other (${outcomes.lastOther})` : ""}`,
   );
   console.log(
-    `  the tails took ${fmt(burstMs / bursts, 0)} ms a burst; console CPU ${fmt(burstCpu, 0)} ms in ${fmt(burstMs, 0)} ms of bursts (${fmt((100 * burstCpu) / burstMs, 0)}% of a core)`,
+    `  the tails took ${fmt(burstMs / bursts, 0)} ms a burst; console CPU ${fmt(burstCpu, 0)} ms in ${fmt(burstMs, 0)} ms of bursts (${fmt((100 * burstCpu) / burstMs, 0)}% of a core, ${fmt(100 * idleShare, 0)}% while idle); the simulated cluster and the readers ${fmt((100 * benchCpu) / burstMs, 0)}% of a core`,
+  );
+  console.log(
+    `  the console's event loop waited for a core ${fmt((1000 * burstWait) / burstMs, 0)} ms a second during the tails, ${fmt(1000 * idleWait, 0)} ms a second while idle`,
   );
   console.log(
     `  console event-loop delay  idle: max ${fmt(idleLoop.max)} ms, p99 ${fmt(idleLoop.p99)} ms   during the tails (worst burst): max ${fmt(busyLoop.max)} ms, p99 ${fmt(busyLoop.p99)} ms`,
@@ -313,6 +341,13 @@ try {
   console.log(
     `  /healthz p99     idle ${fmt(idleHealth.p99)} ms   during the tails ${ratio(busyHealth, idleHealth)} over ${busyHealth.n} calls  (goal ≤ 2×)`,
   );
+  // The slowest few next to the idle ones: one stall a burst, or many calls slowed a little.
+  const slowest = (xs) =>
+    sorted(xs)
+      .slice(-5)
+      .map((x) => fmt(x))
+      .join(", ");
+  console.log(`  /healthz slowest  idle ${slowest(idle[HEALTHZ])} ms   during the tails ${slowest(busy[HEALTHZ])} ms`);
   console.log(
     `  user list p99    idle ${fmt(idleUsers.p99)} ms   during the tails ${ratio(busyUsers, idleUsers)} over ${busyUsers.n} calls  (goal ≤ 2×)`,
   );
