@@ -53,6 +53,8 @@ export async function openMyAccess(page: Page): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     // Again: the menu may still be open (a click on its button would close it).
     if (!(await item.isVisible())) await page.getByRole("button", { name: "User menu" }).click();
+    // The menu zooms in: a click while it moves can land beside the button.
+    await settled(page);
     await item.click();
     try {
       await page.waitForURL((url) => url.pathname === "/my-access", { timeout: 10_000 });
