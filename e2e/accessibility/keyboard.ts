@@ -12,12 +12,32 @@ export async function tabTo(page: Page, target: Locator, opts: { back?: boolean;
   if (!(await isFocused(target))) throw new Error(`the keyboard did not reach ${target.toString()}`);
 }
 
-/** Moves with the arrow key through a menu until the item named `name` has focus, then opens it. */
+/**
+ * Moves with the arrow key through a menu until the item named `name` has focus, then opens it.
+ * The menu moves focus a moment after the key (a React update): each step waits until focus has
+ * left the element it was on and rests on a menu item, and reads that item, not the one before.
+ */
 export async function arrowToAndEnter(page: Page, name: string, max = 20): Promise<void> {
   for (let i = 0; i < max; i++) {
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press("ArrowDown");
-    const text = await page.evaluate(() => document.activeElement?.textContent?.trim());
-    if (text === name) return page.keyboard.press("Enter");
+    const moved = await page
+      .waitForFunction(
+        (prev) => {
+          const el = document.activeElement;
+          return el !== prev && el?.getAttribute("role") === "menuitem" ? el.textContent?.trim() : false;
+        },
+        before,
+        { timeout: 5_000 },
+      )
+      .then((h) => h.jsonValue() as Promise<string>)
+      .catch(() => null);
+    await before.dispose();
+    if (moved === null) {
+      const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "nothing");
+      throw new Error(`the arrow key did not move focus to a menu item on the way to ${name}; focus is on ${at}`);
+    }
+    if (moved === name) return page.keyboard.press("Enter");
   }
   throw new Error(`the arrow keys did not reach the menu item ${name}`);
 }

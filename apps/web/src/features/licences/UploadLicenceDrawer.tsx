@@ -1,6 +1,6 @@
 import { UploadOutlined } from "@ant-design/icons";
 import { Button, Drawer, Flex, Form, Input, Upload, type UploadFile } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LICENCE_DESCRIPTION_MAX, LICENCE_FILE_EXTENSIONS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
@@ -18,7 +18,8 @@ export function UploadLicenceDrawer(props: { open: boolean; onClose: () => void 
   const [fileError, setFileError] = useState<string | null>(null);
   const upload = useUploadLicence();
 
-  useEffect(() => {
+  // Filled as it opens, before it is painted, so that nothing typed at once is overwritten.
+  useLayoutEffect(() => {
     if (props.open) {
       form.resetFields();
       setFile(null);

@@ -1,5 +1,5 @@
 import { Button, Drawer, Flex, Form, Input } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Secret } from "@console/contracts";
 import {
@@ -38,7 +38,8 @@ export function SecretDrawer(props: { open: boolean; secret: Secret | null; onCl
   const updating = !!props.secret;
   const initial: Values = { name: props.secret?.name ?? "", description: props.secret?.description ?? "", value: "" };
 
-  useEffect(() => {
+  // Filled as it opens, before it is painted, so that nothing typed at once is overwritten.
+  useLayoutEffect(() => {
     if (props.open) form.setFieldsValue(initial);
     else form.resetFields();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import { Button, Drawer, Flex, Form, Input, Select } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN, usernameForbiddenChars } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
@@ -44,7 +44,8 @@ export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
   const typedAny = [watched.username, watched.firstName, watched.lastName, watched.email].some((v) => !!v?.trim());
   const guardClose = useUnsavedChanges(props.open && (typedAny || (watched.groups ?? []).length > 0));
 
-  useEffect(() => {
+  // Emptied as it opens, before it is painted, so that nothing typed at once is wiped.
+  useLayoutEffect(() => {
     if (props.open) {
       form.resetFields();
       form.setFieldValue("password", generateTemporaryPassword());

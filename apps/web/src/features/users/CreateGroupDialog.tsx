@@ -1,5 +1,5 @@
 import { Form, Input, Modal } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GROUP_NAME_PATTERN } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
@@ -10,7 +10,9 @@ export function CreateGroupDialog(props: { open: boolean; onClose: () => void })
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const create = useCreateGroup();
-  useEffect(() => {
+  // Emptied as it opens, before it is painted: an effect after the paint could wipe what was
+  // typed in the moment between (seen in a browser test on a busy machine).
+  useLayoutEffect(() => {
     if (props.open) form.resetFields();
   }, [props.open, form]);
 
