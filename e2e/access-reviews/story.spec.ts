@@ -4,7 +4,7 @@ import { openAudits, openTab, postTrino, trinoCompleted } from "../audits/main.j
 import { choose, syncApi, syncFromList } from "../policies/main.js";
 import { launchBrowser, screenshot } from "../support/browser.js";
 import { createUser, withDb } from "../support/db.js";
-import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess, settled } from "../support/session.js";
+import { ADMIN_PASSWORD, apiToken, asUser, openMyAccess, openUserMenu, settled } from "../support/session.js";
 import { adminApi, chooseOption } from "../users/main.js";
 
 const baseUrl = inject("baseUrl");
@@ -100,7 +100,7 @@ describe(
 
       // 2. The reviewer, who holds no menu, finds the items in My reviews: keeps one, revokes one by keyboard.
       await as(RITA, async (page) => {
-        await page.getByRole("button", { name: "User menu" }).click();
+        await openUserMenu(page);
         await page.getByRole("button", { name: /^My reviews: \d+ items? to decide$/ }).click();
         await page.getByRole("heading", { name: "My reviews" }).waitFor();
         await page.getByRole("textbox", { name: `Comment on ${item(ANN)}` }).fill("runs the weekly stock report");

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { createUser, withDb } from "../support/db.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, openUserMenu, signInAs } from "../support/session.js";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -103,7 +103,7 @@ describe("the shell", () => {
 
   it("keeps the theme across a reload", async () => {
     await signInAs(page, baseUrl, "admin", ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "User menu" }).click();
+    await openUserMenu(page);
     const appearance = page.getByRole("switch", { name: "Appearance" });
     expect(await appearance.getAttribute("aria-checked")).toBe("false");
     await appearance.click();
@@ -114,14 +114,14 @@ describe("the shell", () => {
     expect(await page.evaluate(() => getComputedStyle(document.querySelector(".ant-layout")!).backgroundColor)).toBe(
       dark,
     );
-    await page.getByRole("button", { name: "User menu" }).click();
+    await openUserMenu(page);
     expect(await page.getByRole("switch", { name: "Appearance" }).getAttribute("aria-checked")).toBe("true");
     await screenshot(page, "shell-dark");
   });
 
   it("logs out back to the sign-in page", async () => {
     await signInAs(page, baseUrl, "signs-out", PASSWORD);
-    await page.getByRole("button", { name: "User menu" }).click();
+    await openUserMenu(page);
     await page.getByRole("button", { name: "Logout" }).click();
     await page.getByRole("button", { name: "Sign in" }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/interaction\//);

@@ -44,6 +44,17 @@ async function pageText(page: Page): Promise<string> {
 }
 
 /**
+ * Opens the user menu in the header and waits until it has finished zooming in: a click on one
+ * of its buttons while it still moves can land beside the button, outside the menu, which then
+ * closes and nothing happens (seen with Logout and My access on a fast machine).
+ */
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("button", { name: /Logout$/ }).waitFor();
+  await settled(page);
+}
+
+/**
  * Opens My access from the user menu, as any signed-in user does. Under the suite's load a click
  * in the menu has, now and then, not opened the screen (seen in a few full runs, never twice
  * in a row); a person would open the menu and click again, and so does this, once, saying so.
@@ -52,9 +63,7 @@ export async function openMyAccess(page: Page): Promise<void> {
   const item = page.getByRole("button", { name: "My access" });
   for (let attempt = 1; ; attempt++) {
     // Again: the menu may still be open (a click on its button would close it).
-    if (!(await item.isVisible())) await page.getByRole("button", { name: "User menu" }).click();
-    // The menu zooms in: a click while it moves can land beside the button.
-    await settled(page);
+    if (!(await item.isVisible())) await openUserMenu(page);
     await item.click();
     try {
       await page.waitForURL((url) => url.pathname === "/my-access", { timeout: 10_000 });
