@@ -1,11 +1,12 @@
 import { UploadOutlined } from "@ant-design/icons";
 import { Button, Drawer, Flex, Form, Input, Upload, type UploadFile } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LICENCE_DESCRIPTION_MAX, LICENCE_FILE_EXTENSIONS } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { useUnsavedChanges } from "../../shared/lib/useUnsavedChanges";
+import { useWhenOpening } from "../../shared/lib/useWhenOpening";
 import { useUploadLicence } from "./api";
 
 const hasLicenceExtension = (name: string) => LICENCE_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
@@ -18,14 +19,11 @@ export function UploadLicenceDrawer(props: { open: boolean; onClose: () => void 
   const [fileError, setFileError] = useState<string | null>(null);
   const upload = useUploadLicence();
 
-  // Filled as it opens, before it is painted, so that nothing typed at once is overwritten.
-  useLayoutEffect(() => {
-    if (props.open) {
-      form.resetFields();
-      setFile(null);
-      setFileError(null);
-    }
-  }, [props.open, form]);
+  useWhenOpening(props.open, () => {
+    form.resetFields();
+    setFile(null);
+    setFileError(null);
+  });
 
   const description = (Form.useWatch("description", form) as string | undefined) ?? "";
   // A chosen file or a typed description is not thrown away without a word.

@@ -1,5 +1,5 @@
 import { Button, Drawer, Flex, Form, Input } from "antd";
-import { useLayoutEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Secret } from "@console/contracts";
 import {
@@ -11,6 +11,7 @@ import {
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { useUnsavedChanges } from "../../shared/lib/useUnsavedChanges";
+import { useWhenOpening } from "../../shared/lib/useWhenOpening";
 import { useSaveSecret } from "./api";
 import { useNameCheck } from "./useNameCheck";
 
@@ -38,12 +39,11 @@ export function SecretDrawer(props: { open: boolean; secret: Secret | null; onCl
   const updating = !!props.secret;
   const initial: Values = { name: props.secret?.name ?? "", description: props.secret?.description ?? "", value: "" };
 
-  // Filled as it opens, before it is painted, so that nothing typed at once is overwritten.
-  useLayoutEffect(() => {
-    if (props.open) form.setFieldsValue(initial);
-    else form.resetFields();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.open, props.secret, form]);
+  useWhenOpening(props.open, () => form.setFieldsValue(initial), [props.secret]);
+  // Closed: the value typed leaves the form's memory.
+  useEffect(() => {
+    if (!props.open) form.resetFields();
+  }, [props.open, form]);
 
   const values = (Form.useWatch([], form) as Partial<Values> | undefined) ?? {};
   const name = values.name ?? "";

@@ -1,10 +1,10 @@
 import { Button, Drawer, Flex, Form, Input, Select } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { EMAIL_MAX, PERSON_NAME_MAX, USERNAME_PATTERN, usernameForbiddenChars } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { ApiError, errorMessage } from "../../shared/lib/api";
 import { useUnsavedChanges } from "../../shared/lib/useUnsavedChanges";
+import { useWhenOpening } from "../../shared/lib/useWhenOpening";
 import { CopyButton } from "../../shared/ui/CopyButton";
 import { useCreateUser, useGroupNames } from "./api";
 import { generateTemporaryPassword } from "./password";
@@ -44,13 +44,10 @@ export function AddUserDrawer(props: { open: boolean; onClose: () => void }) {
   const typedAny = [watched.username, watched.firstName, watched.lastName, watched.email].some((v) => !!v?.trim());
   const guardClose = useUnsavedChanges(props.open && (typedAny || (watched.groups ?? []).length > 0));
 
-  // Emptied as it opens, before it is painted, so that nothing typed at once is wiped.
-  useLayoutEffect(() => {
-    if (props.open) {
-      form.resetFields();
-      form.setFieldValue("password", generateTemporaryPassword());
-    }
-  }, [props.open, form]);
+  useWhenOpening(props.open, () => {
+    form.resetFields();
+    form.setFieldValue("password", generateTemporaryPassword());
+  });
 
   const submit = (values: NewUser) =>
     create.mutate(

@@ -1,20 +1,16 @@
 import { Form, Input, Modal } from "antd";
-import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GROUP_NAME_PATTERN } from "@console/contracts/constants";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
+import { useWhenOpening } from "../../shared/lib/useWhenOpening";
 import { useCreateGroup } from "./api";
 
 export function CreateGroupDialog(props: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const create = useCreateGroup();
-  // Emptied as it opens, before it is painted: an effect after the paint could wipe what was
-  // typed in the moment between (seen in a browser test on a busy machine).
-  useLayoutEffect(() => {
-    if (props.open) form.resetFields();
-  }, [props.open, form]);
+  useWhenOpening(props.open, () => form.resetFields());
 
   const submit = ({ name }: { name: string }) =>
     create.mutate(name.trim(), {
