@@ -1,6 +1,7 @@
 import type { webcrypto } from "node:crypto";
 import { generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Authenticator } from "../src/platform/auth.js";
 import { makeApp, type TestApp } from "./support/app.js";
 import { adminToken, bearer } from "./support/auth.js";
 
@@ -92,5 +93,28 @@ describe("bearer tokens", () => {
     expect(res.json().error).toContain("disabled");
     await t.testDb.db.query("UPDATE users SET enabled = true WHERE username = 'admin'");
     await t.services.bus.publish("users");
+  });
+
+  it("checks a new token's signature once when many calls bring it at once, and a refused one again", async () => {
+    // verifySignature is private: spied through the prototype the app's instance calls.
+    const check = vi.spyOn(Authenticator.prototype as unknown as { verifySignature: () => unknown }, "verifySignature");
+    try {
+      const token = await mint({ jti: "many-at-once" });
+      const answers = await Promise.all(Array.from({ length: 30 }, () => menu(bearer(token))));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+      expect(check).toHaveBeenCalledTimes(1);
+
+      check.mockClear();
+      const [h, p] = token.split(".");
+      const forged = `${h}.${p}.${Buffer.from("not the signature").toString("base64url")}`;
+      const refused = await Promise.all(Array.from({ length: 5 }, () => menu(bearer(forged))));
+      expect(refused.map((r) => r.statusCode)).toEqual(Array(5).fill(401));
+      expect(check).toHaveBeenCalledTimes(1);
+      // A refusal is not remembered as an answer: the next call checks again.
+      expect((await menu(bearer(forged))).statusCode).toBe(401);
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+    }
   });
 });

@@ -47,6 +47,11 @@ export class Authenticator {
    * rest of a request; expiry is still checked on every use, and the user on every request.
    */
   private readonly verified = new Map<string, VerifiedClaims>();
+  /**
+   * Checks under way, by token: a page that sends many calls at once with a new token (after
+   * sign-in or a refresh) has its signature checked once, not once per call.
+   */
+  private readonly checking = new Map<string, Promise<VerifiedClaims>>();
 
   constructor(
     private readonly config: Pick<
@@ -103,7 +108,7 @@ export class Authenticator {
       this.verified.delete(token);
       claims = undefined;
     }
-    claims ??= await this.verifySignature(token);
+    claims ??= await this.checkOnce(token);
     const [user, session] = await Promise.all([
       this.directory.find(claims.username),
       this.sessions.get(claims.username),
@@ -132,6 +137,15 @@ export class Authenticator {
     // is refused too (signing in again a second later works).
     if (session.validAfter !== null && claims.issuedAt < session.validAfter) return "session ended";
     return null;
+  }
+
+  private checkOnce(token: string): Promise<VerifiedClaims> {
+    let check = this.checking.get(token);
+    if (!check) {
+      check = this.verifySignature(token).finally(() => this.checking.delete(token));
+      this.checking.set(token, check);
+    }
+    return check;
   }
 
   private async verifySignature(token: string): Promise<VerifiedClaims> {

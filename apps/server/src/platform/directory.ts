@@ -16,10 +16,12 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * The console's view of who a signed-in user is, cached per username and dropped on
- * every change to users or groups (here or on another replica).
+ * every change to users or groups (here or on another replica). A user being read is kept as
+ * the read under way, so that many calls arriving at once for one user (a page opening) make
+ * one query, not one each.
  */
 export class Directory {
-  private readonly cache = new Map<string, { at: number; user: DirectoryUser | null }>();
+  private readonly cache = new Map<string, { at: number; user: Promise<DirectoryUser | null> }>();
 
   constructor(
     private readonly db: Db,
@@ -34,14 +36,32 @@ export class Directory {
 
   /** Several users at once (by lower-cased username), those not cached read in one query. */
   async findMany(usernames: string[]): Promise<Map<string, DirectoryUser | null>> {
-    const out = new Map<string, DirectoryUser | null>();
+    const now = Date.now();
+    // Taken before any wait: a change clearing the cache meanwhile does not lose them.
+    const found = new Map<string, Promise<DirectoryUser | null>>();
     const missing: string[] = [];
     for (const key of new Set(usernames.map((u) => u.toLowerCase()))) {
       const hit = this.cache.get(key);
-      if (hit && Date.now() - hit.at < TTL_MS) out.set(key, hit.user);
+      if (hit && now - hit.at < TTL_MS) found.set(key, hit.user);
       else missing.push(key);
     }
-    if (missing.length === 0) return out;
+    if (missing.length > 0) {
+      if (this.cache.size + missing.length > MAX_ENTRIES) this.cache.clear();
+      const read = this.read(missing);
+      for (const key of missing) {
+        const user = read.then((users) => users.get(key) ?? null);
+        // A failed read is not kept: the next call reads again.
+        user.catch(() => this.cache.get(key)?.user === user && this.cache.delete(key));
+        this.cache.set(key, { at: now, user });
+        found.set(key, user);
+      }
+    }
+    const out = new Map<string, DirectoryUser | null>();
+    for (const [key, user] of found) out.set(key, await user);
+    return out;
+  }
+
+  private async read(usernames: string[]): Promise<Map<string, DirectoryUser>> {
     const { rows } = await this.db.query<{
       id: string;
       username: string;
@@ -58,27 +78,22 @@ export class Directory {
          LEFT JOIN groups g ON g.id = ug.group_id
         WHERE u.username = ANY($1::text[])
         GROUP BY u.id`,
-      [missing],
+      [usernames],
     );
-    const found = new Map(rows.map((r) => [r.username, r]));
-    if (this.cache.size + missing.length > MAX_ENTRIES) this.cache.clear();
-    for (const key of missing) {
-      const r = found.get(key);
-      const user = r
-        ? {
-            id: r.id,
-            username: r.username,
-            firstName: r.first_name,
-            lastName: r.last_name,
-            email: r.email,
-            enabled: r.enabled,
-            groups: r.groups ?? [],
-          }
-        : null;
-      this.cache.set(key, { at: Date.now(), user });
-      out.set(key, user);
-    }
-    return out;
+    return new Map(
+      rows.map((r) => [
+        r.username,
+        {
+          id: r.id,
+          username: r.username,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          email: r.email,
+          enabled: r.enabled,
+          groups: r.groups ?? [],
+        },
+      ]),
+    );
   }
 
   clear(): void {
