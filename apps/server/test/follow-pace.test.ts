@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { eventSink, FollowSlots, Pacer } from "../src/modules/cluster/follow-stream.js";
+import { eventSink, FollowSlots, Pacer, SLICE_CHARS } from "../src/modules/cluster/follow-stream.js";
 
 describe("Pacer (one user's follows share a pace)", () => {
   it("lets a burst through at once, then asks to wait as long as the rate needs", () => {
@@ -63,5 +63,50 @@ describe("eventSink with a pace", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(written.join("")).toContain('data: "line 2"');
     expect(taken).toEqual([1, 2]);
+  });
+});
+
+describe("eventSink takes a long chunk in slices", () => {
+  /** A reply that takes everything at once and records each write. */
+  const reply = () => {
+    const writes: string[] = [];
+    const res = { writableEnded: false, write: (s: string) => (writes.push(s), true), once: () => res };
+    return { res, writes };
+  };
+  const lines = (n: number) =>
+    Array.from({ length: n }, (_, i) => `2026-11-27T00:00:00.${String(i).padStart(3, "0")}Z line ${i}\n`).join("");
+  const turn = () => new Promise((r) => setImmediate(r));
+  const events = (writes: string[]) => writes.join("").split("\n\n").filter(Boolean);
+
+  it("encodes one slice a turn of the event loop, every line in order, then takes the next chunk", async () => {
+    const { res, writes } = reply();
+    const sink = eventSink(res as unknown as ServerResponse, null);
+    const chunk = lines(1000);
+    expect(chunk.length).toBeGreaterThan(2 * SLICE_CHARS);
+    let taken = 0;
+    sink.write(chunk, () => taken++);
+    // The first slice only, before anything else may run.
+    const first = events(writes).length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(1000);
+    expect(writes.join("").length).toBeLessThan(2 * SLICE_CHARS);
+    for (let i = 0; i < 20 && taken === 0; i++) await turn();
+    expect(taken).toBe(1);
+    const all = events(writes);
+    expect(all).toHaveLength(1000);
+    expect(all[0]).toBe('id: 2026-11-27T00:00:00.000Z\ndata: "line 0"');
+    expect(all[999]).toBe('id: 2026-11-27T00:00:00.999Z\ndata: "line 999"');
+  });
+
+  it("stops encoding a chunk once the follow was closed, and still takes the next", async () => {
+    const { res, writes } = reply();
+    const sink = eventSink(res as unknown as ServerResponse, null);
+    let taken = 0;
+    sink.write(lines(1000), () => taken++);
+    const sent = events(writes).length;
+    res.writableEnded = true;
+    for (let i = 0; i < 5 && taken === 0; i++) await turn();
+    expect(taken).toBe(1);
+    expect(events(writes)).toHaveLength(sent);
   });
 });

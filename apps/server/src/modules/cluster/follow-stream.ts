@@ -9,6 +9,8 @@ import { HttpError } from "../../platform/errors.js";
  * nothing would be written to the browser to hold the pod's log back.
  */
 export const MAX_LINE_CHARS = 64 * 1024;
+/** Lines encoded in one turn of the event loop, at most (in characters, about 130 lines). */
+export const SLICE_CHARS = 16 * 1024;
 
 /** What one user's follows together read from the cluster, at most, once a first burst is spent. */
 export const FOLLOW_BYTES_PER_SECOND = 2 * 1024 * 1024;
@@ -126,22 +128,37 @@ export function eventSink(res: ServerResponse, resumeAfter: string | null, pacer
   return new Writable({
     write(chunk: Buffer, _enc, done) {
       pending += decoder.write(chunk);
-      let out = "";
-      let start = 0;
-      let nl;
-      while ((nl = pending.indexOf("\n", start)) >= 0) {
-        out += event(pending.slice(start, nl), true);
-        start = nl + 1;
-      }
-      pending = pending.slice(start);
-      while (pending.length >= MAX_LINE_CHARS) {
-        out += event(pending.slice(0, MAX_LINE_CHARS), false);
-        pending = pending.slice(MAX_LINE_CHARS);
-      }
       const wait = pacer ? pacer.take(chunk.length) : 0;
-      const next = wait > 0 ? () => void setTimeout(done, wait) : () => done();
-      if (!out || res.write(out)) return next();
-      res.once("drain", next);
+      // A chunk is encoded a slice a turn of the event loop, and the next chunk taken in a later
+      // turn: a socket holding a long tail hands over 64 KB at a time, chunk after chunk, and
+      // eight follows encoding theirs at once would hold every other call for milliseconds.
+      const step = (): void => {
+        // The follow was closed meanwhile: what is left goes nowhere.
+        if (res.writableEnded) return done();
+        let out = "";
+        let start = 0;
+        let nl = -1;
+        while (start < SLICE_CHARS && (nl = pending.indexOf("\n", start)) >= 0) {
+          out += event(pending.slice(start, nl), true);
+          start = nl + 1;
+        }
+        pending = pending.slice(start);
+        // Stopped at the slice's end rather than for want of a whole line: more may follow.
+        const more = nl >= 0 && pending.length > 0;
+        if (!more)
+          while (pending.length >= MAX_LINE_CHARS) {
+            out += event(pending.slice(0, MAX_LINE_CHARS), false);
+            pending = pending.slice(MAX_LINE_CHARS);
+          }
+        const next = more
+          ? () => void setImmediate(step)
+          : wait > 0
+            ? () => void setTimeout(done, wait)
+            : () => void setImmediate(done);
+        if (!out || res.write(out)) return next();
+        res.once("drain", next);
+      };
+      step();
     },
   });
 }
