@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LicenceRow } from "@console/contracts";
 import { PAGE_SIZES } from "@console/contracts/constants";
+import { usePublicConfig } from "../../app/queries";
 import { toast } from "../../app/shell/notify";
 import { errorMessage } from "../../shared/lib/api";
 import { DATE_FORMAT, formatDateTime } from "../../shared/lib/format";
@@ -21,7 +22,10 @@ export default function LicencesPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const list = useListState<null>({ pageSize: PAGE_SIZES[0], filters: null });
-  const history = useLicenceHistory();
+  // Licensing off: the settings menu has no Licenses entry, and an address typed or kept from
+  // before says so instead of asking the console for a history it does not keep.
+  const licensing = usePublicConfig().data?.licensingEnabled;
+  const history = useLicenceHistory(licensing === true);
   const remove = useDeleteLicence();
   const [uploading, setUploading] = useState(false);
   const [viewing, setViewing] = useState<LicenceRow | null>(null);
@@ -83,6 +87,13 @@ export default function LicencesPage() {
     },
   ];
 
+  if (licensing === false)
+    return (
+      <SettingsLayout section="licenses">
+        <StatusMessage kind="off" title={t("licences.off.title")} subTitle={t("licences.off.detail")} />
+      </SettingsLayout>
+    );
+
   return (
     <SettingsLayout
       section="licenses"
@@ -102,7 +113,7 @@ export default function LicencesPage() {
         <ListTable<LicenceRow>
           columns={columns}
           rows={history.data}
-          loading={history.isFetching}
+          loading={history.isFetching || licensing === undefined}
           rowKey={(r) => String(r.id)}
           list={list}
           clientPaging

@@ -7,9 +7,11 @@ export const licenceKeys = {
   history: ["licences", "history"] as const,
 };
 
-export function useLicenceHistory() {
+/** The history, asked for only where licensing is on (the console answers 404 otherwise). */
+export function useLicenceHistory(enabled: boolean) {
   return useQuery({
     queryKey: licenceKeys.history,
+    enabled,
     queryFn: ({ signal }) => call<typeof licenceRoutes.history>("GET", "/license/api/v1/uploadHistory", {}, signal),
   });
 }
