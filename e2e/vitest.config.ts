@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["e2e/**/*.spec.ts"],
     globalSetup: ["e2e/support/global-setup.ts"],
+    setupFiles: ["e2e/support/report-retries.ts"],
     testTimeout: 60_000,
     // A server start (migrating a new PGlite) can take minutes on a busy two-core machine.
     hookTimeout: 240_000,
