@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
-import { App } from "antd";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import "../../test/render";
+import { renderRoutes } from "../../test/render";
 import { settingsPaths } from "../settings/links";
 import LicencesPage from "./LicencesPage";
 
@@ -38,19 +35,7 @@ function stubConsole(licensingEnabled: boolean) {
   return fetch;
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: settingsPaths.licenses, element: <LicencesPage /> }], {
-    initialEntries: [settingsPaths.licenses],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderRoutes([{ path: settingsPaths.licenses, element: <LicencesPage /> }]);
 
 const historyCalls = (fetch: ReturnType<typeof vi.fn>) =>
   fetch.mock.calls.filter(([url]) => String(url).includes("uploadHistory")).length;

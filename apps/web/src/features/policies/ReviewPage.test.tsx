@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { App } from "antd";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import "../../test/render";
+import { renderRoutes } from "../../test/render";
 import { aPolicy } from "../../test/policy";
 import ReviewPage from "./ReviewPage";
 
@@ -34,20 +31,12 @@ let calls: Array<{ method: string; url: string; body: unknown }>;
 let answer: (method: string, url: string) => { status: number; body: unknown } | null;
 
 function renderReview() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/policy-management/:id/review", element: <ReviewPage /> },
       { path: "/policy-management", element: <p>Policy list</p> },
     ],
-    { initialEntries: ["/policy-management/7/review"] },
-  );
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
+    "/policy-management/7/review",
   );
 }
 

@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { App } from "antd";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useShell } from "../../app/state";
-import "../../test/render";
+import { renderRoutes } from "../../test/render";
 import GeneralSettingsPage from "./GeneralSettingsPage";
 import { settingsPaths } from "./links";
 
@@ -13,22 +10,10 @@ const TERMS = { prohibitedUses: "", liabilityLimits: "", dataQualityDisclaimer: 
 const PREFERENCES = { is_scheduled: false, schedule_interval: 300, users_to_exclude: "", admin_groups: "" };
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: settingsPaths.general, element: <GeneralSettingsPage /> },
-      { path: settingsPaths.menu, element: <p>the menu permissions</p> },
-    ],
-    { initialEntries: [settingsPaths.general] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([
+    { path: settingsPaths.general, element: <GeneralSettingsPage /> },
+    { path: settingsPaths.menu, element: <p>the menu permissions</p> },
+  ]);
 }
 
 /** Leaves through the settings sub-menu, as a user does. */

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { App } from "antd";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useShell } from "../../app/state";
 import { UploadLicenceDrawer } from "../licences/UploadLicenceDrawer";
 import { SecretDrawer } from "../secrets/SecretDrawer";
-import "../../test/render";
+import { renderRoutes } from "../../test/render";
 
 const ASK = "You have unsaved changes. Leave without saving?";
 
@@ -23,21 +21,10 @@ function renderOnPage(drawer: ReactNode) {
       </>
     );
   }
-  const router = createMemoryRouter(
-    [
-      { path: "/settings/here", element: <Page /> },
-      { path: "/elsewhere", element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ["/settings/here"] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([
+    { path: "/settings/here", element: <Page /> },
+    { path: "/elsewhere", element: <p>elsewhere</p> },
+  ]);
 }
 
 describe("settings drawers with something typed", () => {

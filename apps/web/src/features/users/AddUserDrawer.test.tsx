@@ -1,24 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { App } from "antd";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useShell } from "../../app/state";
-import "../../test/render";
+import { renderRoutes } from "../../test/render";
 import { AddUserDrawer } from "./AddUserDrawer";
 
 /** The drawer as the users page holds it: under the app's data router (its unsaved-changes guard needs one). */
 function renderDrawer(onClose: () => void = () => undefined) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: "/", element: <AddUserDrawer open onClose={onClose} /> }]);
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderRoutes([{ path: "/", element: <AddUserDrawer open onClose={onClose} /> }]);
 }
 
 const type = (value: string) => fireEvent.change(screen.getByLabelText("Username"), { target: { value } });

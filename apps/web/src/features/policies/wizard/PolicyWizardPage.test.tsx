@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { App } from "antd";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import "../../../test/render";
+import { renderRoutes } from "../../../test/render";
 import PolicyWizardPage from "./PolicyWizardPage";
 
 const LOOKUPS = {
@@ -13,18 +10,8 @@ const LOOKUPS = {
 };
 
 function renderWizard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // A data router, as the app has: the wizard blocks leaving with unsaved changes.
-  const router = createMemoryRouter([{ path: "/policy-management/new", element: <PolicyWizardPage /> }], {
-    initialEntries: ["/policy-management/new"],
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderRoutes([{ path: "/policy-management/new", element: <PolicyWizardPage /> }]);
 }
 
 /** Picks an option of an antd select by its label. */
