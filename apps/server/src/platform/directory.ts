@@ -1,5 +1,6 @@
 import type { CacheBus } from "./cache-bus.js";
 import type { Db } from "./db/index.js";
+import { PromiseCache } from "./promise-cache.js";
 
 export interface DirectoryUser {
   id: string;
@@ -21,7 +22,7 @@ const MAX_ENTRIES = 50_000;
  * one query, not one each.
  */
 export class Directory {
-  private readonly cache = new Map<string, { at: number; user: Promise<DirectoryUser | null> }>();
+  private readonly cache = new PromiseCache<DirectoryUser | null>(TTL_MS, MAX_ENTRIES);
 
   constructor(
     private readonly db: Db,
@@ -36,25 +37,24 @@ export class Directory {
 
   /** Several users at once (by lower-cased username), those not cached read in one query. */
   async findMany(usernames: string[]): Promise<Map<string, DirectoryUser | null>> {
-    const now = Date.now();
     // Taken before any wait: a change clearing the cache meanwhile does not lose them.
     const found = new Map<string, Promise<DirectoryUser | null>>();
     const missing: string[] = [];
     for (const key of new Set(usernames.map((u) => u.toLowerCase()))) {
       const hit = this.cache.get(key);
-      if (hit && now - hit.at < TTL_MS) found.set(key, hit.user);
+      if (hit) found.set(key, hit);
       else missing.push(key);
     }
     if (missing.length > 0) {
-      if (this.cache.size + missing.length > MAX_ENTRIES) this.cache.clear();
       const read = this.read(missing);
-      for (const key of missing) {
-        const user = read.then((users) => users.get(key) ?? null);
-        // A failed read is not kept: the next call reads again.
-        user.catch(() => this.cache.get(key)?.user === user && this.cache.delete(key));
-        this.cache.set(key, { at: now, user });
-        found.set(key, user);
-      }
+      for (const key of missing)
+        found.set(
+          key,
+          this.cache.set(
+            key,
+            read.then((users) => users.get(key) ?? null),
+          ),
+        );
     }
     const out = new Map<string, DirectoryUser | null>();
     for (const [key, user] of found) out.set(key, await user);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Config } from "../config.js";
 import type { CacheBus } from "./cache-bus.js";
 import type { Db, Queryable } from "./db/index.js";
+import { PromiseCache } from "./promise-cache.js";
 
 /** Where a user stands: which tokens still open the API. */
 export interface SessionState {
@@ -91,26 +92,20 @@ export async function recordRevokedGrant(q: Queryable, username: string, ref: st
  * message lost on the way (a replica reconnecting to the database).
  */
 export class SessionStates {
-  private readonly cache = new Map<string, { at: number; state: Promise<SessionState> }>();
+  private readonly cache: PromiseCache<SessionState>;
 
   constructor(
     private readonly db: Db,
     bus: CacheBus,
-    private readonly ttlMs: number,
+    ttlMs: number,
   ) {
+    this.cache = new PromiseCache(ttlMs, MAX_ENTRIES);
     for (const topic of ["users", "access", "sessions"] as const) bus.on(topic, () => this.cache.clear());
   }
 
   get(username: string): Promise<SessionState> {
     const key = username.toLowerCase();
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.state;
-    const state = this.load(key);
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(key, { at: Date.now(), state });
-    // A failed read is not kept: the next request reads again.
-    state.catch(() => this.cache.delete(key));
-    return state;
+    return this.cache.getOrLoad(key, () => this.load(key));
   }
 
   private async load(username: string): Promise<SessionState> {

@@ -1,4 +1,5 @@
 import { apiStatus, clusterError, type KubeClients } from "../../platform/kubernetes.js";
+import { PromiseCache } from "../../platform/promise-cache.js";
 import { quantity } from "./quantities.js";
 import type { Usage } from "./views.js";
 
@@ -28,26 +29,26 @@ const absent = (err: unknown) => [404, 503].includes(apiStatus(err) ?? 0);
  * 15 to 30 s). Null means metrics are unavailable, which the screens say instead of zeros.
  */
 export class MetricsReader {
-  private cache = new Map<string, { at: number; value: Promise<Map<string, Usage> | null> }>();
+  private readonly cache: PromiseCache<Map<string, Usage> | null>;
 
   constructor(
     private readonly clients: KubeClients,
-    private readonly ttlMs = 10_000,
-  ) {}
+    ttlMs = 10_000,
+  ) {
+    this.cache = new PromiseCache(ttlMs);
+  }
 
   private read(key: string, load: () => Promise<{ items: MetricsItem[] }>): Promise<Map<string, Usage> | null> {
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = load().then(
-      (list) => new Map(list.items.map((m) => [`${m.metadata.namespace ?? ""}/${m.metadata.name}`, usageOf(m)])),
-      (err: unknown) => {
-        if (absent(err)) return null;
-        this.cache.delete(key);
-        throw clusterError(err);
-      },
+    return this.cache.getOrLoad(key, () =>
+      load().then(
+        (list) => new Map(list.items.map((m) => [`${m.metadata.namespace ?? ""}/${m.metadata.name}`, usageOf(m)])),
+        (err: unknown) => {
+          // Metrics that are not there are an answer (kept); any other failure is read again.
+          if (absent(err)) return null;
+          throw clusterError(err);
+        },
+      ),
     );
-    this.cache.set(key, { at: Date.now(), value });
-    return value;
   }
 
   /** Usage by node name ("/name"). */
