@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "../support/browser.js";
 import { createUser } from "../support/db.js";
-import { ADMIN_PASSWORD, signInAs } from "../support/session.js";
+import { ADMIN_PASSWORD, settled, signInAs } from "../support/session.js";
 import { chooseOption, rowOf } from "../users/main.js";
 
 const baseUrl = inject("baseUrl");
@@ -32,8 +32,13 @@ describe("menu and component permissions", () => {
     await page.getByRole("heading", { name: "Menu permissions" }).waitFor();
     await rowOf(page, "Insights").getByRole("button", { name: "Update users of Insights" }).click();
     const dialog = page.getByRole("dialog", { name: /add users/ });
+    // Once it has finished zooming in: a click while it moves can land beside the item (seen once).
+    await dialog.waitFor();
+    await settled(page);
     await dialog.getByPlaceholder("Search").first().fill("e2e-perm");
-    await dialog.getByRole("listitem").filter({ hasText: "e2e-perm-user" }).click();
+    const item = dialog.getByRole("listitem").filter({ hasText: "e2e-perm-user" });
+    await item.click();
+    expect(await item.getByRole("checkbox").isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Assign", exact: true }).click();
     await screenshot(page, "settings-menu-transfer");
     await dialog.getByRole("button", { name: "Save" }).click();
